@@ -1,0 +1,178 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Secrets that demo mode uses; production refuses to start with any of them. */
+export const DEMO_SECRETS = {
+  FREEKASSA_SHOP_ID: 'demo-shop',
+  FREEKASSA_SECRET1: 'demo-secret-1',
+  FREEKASSA_SECRET2: 'demo-secret-2',
+  FREEKASSA_API_KEY: 'demo-api-key',
+} as const;
+
+/** The demo admin's Steam id; the demo sign-in page offers it. */
+export const DEMO_ADMIN_STEAM_ID = '76561198000000001';
+
+const STEAM_COMMUNITY_OPENID = 'https://steamcommunity.com/openid/login';
+const FREEKASSA_ADDRESSES = '168.119.157.136,168.119.60.227,178.154.197.79,51.250.54.238';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((value) => value === '1' || value === 'true');
+
+const list = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis://')
+    .optional(),
+  DEMO: flag.optional(),
+  ADMIN_STEAM_IDS: list.optional(),
+  STEAM_OPENID_URL: z.url().optional(),
+  STEAM_API_KEY: z.string().min(1).optional(),
+  STEAM_API_URL: z.url().default('https://api.steampowered.com'),
+  FREEKASSA_SHOP_ID: z.string().min(1).optional(),
+  FREEKASSA_SECRET1: z.string().min(1).optional(),
+  FREEKASSA_SECRET2: z.string().min(1).optional(),
+  FREEKASSA_API_KEY: z.string().min(1).optional(),
+  FREEKASSA_PAY_URL: z.url().default('https://pay.fk.money/'),
+  FREEKASSA_API_URL: z.url().default('https://api.fk.life'),
+  FREEKASSA_ALLOWED_IPS: list.default(list.parse(FREEKASSA_ADDRESSES)),
+  TRUSTED_PROXY: z.string().optional(),
+  TRANSLATE_URL: z.url().optional(),
+  DISCORD_URL: z.url().default('https://discord.gg/rust'),
+  COMMUNITY_URL: z.url().default('https://vk.com/rust'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  demo: boolean;
+  adminSteamIds: ReadonlySet<string>;
+  steam: { openidUrl: string; apiKey: string | undefined; apiUrl: string };
+  freekassa: {
+    shopId: string;
+    secret1: string;
+    secret2: string;
+    apiKey: string;
+    payUrl: string;
+    apiUrl: string;
+    allowedIps: readonly string[];
+  };
+  trustProxy: string | undefined;
+  translateUrl: string | undefined;
+  links: { discord: string; community: string };
+  logLevel: string;
+  sessionTtlDays: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Built-in demo OpenID provider, served by this very process. */
+export function demoOpenidUrl(publicUrl: string): string {
+  return `${publicUrl}/api/demo/steam/openid/login`;
+}
+
+/**
+ * The one place that reads the environment. Throws a ConfigError naming the variable at fault,
+ * so a misconfigured production instance refuses to start instead of running half-right.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const demo = e.DEMO ?? !production;
+
+  if (production && demo) {
+    throw new ConfigError('DEMO must be 0 in production (NODE_ENV=production).');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+
+  const secret = (name: keyof typeof DEMO_SECRETS): string => {
+    const value = e[name];
+    if (production) {
+      if (!value) throw new ConfigError(`${name} is required in production.`);
+      if (value === DEMO_SECRETS[name]) {
+        throw new ConfigError(`${name} is a demo value; set the real one in production.`);
+      }
+      return value;
+    }
+    return value ?? DEMO_SECRETS[name];
+  };
+
+  const freekassa = {
+    shopId: secret('FREEKASSA_SHOP_ID'),
+    secret1: secret('FREEKASSA_SECRET1'),
+    secret2: secret('FREEKASSA_SECRET2'),
+    apiKey: secret('FREEKASSA_API_KEY'),
+    payUrl: e.FREEKASSA_PAY_URL,
+    apiUrl: e.FREEKASSA_API_URL.replace(/\/+$/, ''),
+    allowedIps: e.FREEKASSA_ALLOWED_IPS,
+  };
+
+  if (production && e.FREEKASSA_ALLOWED_IPS.length === 0) {
+    throw new ConfigError('FREEKASSA_ALLOWED_IPS may not be empty in production.');
+  }
+  if (production && !e.ADMIN_STEAM_IDS?.length) {
+    throw new ConfigError('ADMIN_STEAM_IDS is required in production (at least one admin).');
+  }
+  const adminIds = e.ADMIN_STEAM_IDS ?? (demo ? [DEMO_ADMIN_STEAM_ID] : []);
+  const badId = adminIds.find((id) => !/^7656119\d{10}$/.test(id));
+  if (badId) throw new ConfigError(`ADMIN_STEAM_IDS: "${badId}" is not a 17-digit Steam id.`);
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    redisUrl: e.REDIS_URL,
+    demo,
+    adminSteamIds: new Set(adminIds),
+    steam: {
+      openidUrl: e.STEAM_OPENID_URL ?? (demo ? demoOpenidUrl(publicUrl) : STEAM_COMMUNITY_OPENID),
+      apiKey: e.STEAM_API_KEY,
+      apiUrl: e.STEAM_API_URL.replace(/\/+$/, ''),
+    },
+    freekassa,
+    trustProxy: e.TRUSTED_PROXY,
+    translateUrl: e.TRANSLATE_URL,
+    links: { discord: e.DISCORD_URL, community: e.COMMUNITY_URL },
+    logLevel: e.LOG_LEVEL,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+  };
+}

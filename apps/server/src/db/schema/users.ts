@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    steamId: text('steam_id').notNull().unique(),
+    username: text('username').notNull(),
+    avatar: text('avatar'),
+    /** Integer kopecks; only the ledger changes it (see the money rules). */
+    balanceKopecks: bigint('balance_kopecks', { mode: 'number' }).notNull().default(0),
+    totalSpentKopecks: bigint('total_spent_kopecks', { mode: 'number' }).notNull().default(0),
+    purchasesCount: integer('purchases_count').notNull().default(0),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    vipStatus: text('vip_status'),
+    vipExpiresAt: timestamp('vip_expires_at', { withTimezone: true }),
+    favoriteServerId: integer('favorite_server_id'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('users_balance_not_negative', sql`${table.balanceKopecks} >= 0`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the token: a leaked table gives no usable session. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** One-time OpenID nonces already accepted, so a captured assertion cannot be replayed. */
+export const openidNonces = pgTable('openid_nonces', {
+  nonce: text('nonce').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,4 @@
+export * from './money';
+export * from './messages';
+export * from './schemas/common';
+export * from './schemas/user';

@@ -1,0 +1,22 @@
+/** Russian texts the server sends back in `{ error, message }` replies. One place, so web and server agree. */
+export const errorMessages = {
+  badRequest: 'Неверные данные запроса',
+  unauthorized: 'Требуется вход в систему',
+  forbidden: 'Недостаточно прав',
+  notFound: 'Не найдено',
+  rateLimited: 'Слишком много запросов, попробуйте позже',
+  internal: 'Внутренняя ошибка сервера. Попробуйте позже.',
+  payloadTooLarge: 'Слишком большой запрос',
+  sessionExpired: 'Сессия истекла. Войдите снова.',
+  steamLoginFailed: 'Не удалось войти через Steam. Пожалуйста, попробуйте снова.',
+} as const;
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'rate_limited'
+  | 'payload_too_large'
+  | 'conflict'
+  | 'internal';

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export const VIP_NONE = 'no VIP';
+export const vipTiers = ['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond'] as const;
+export type VipTier = (typeof vipTiers)[number];
+
+/** USER of the specification, as `GET /api/auth/profile` returns it. Money in roubles. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  steamId: z.string(),
+  balance: z.number(),
+  isAdmin: z.boolean(),
+  vipStatus: z.string(),
+  vipExpiresAt: z.string().nullable(),
+  totalSpent: z.number(),
+  purchasesCount: z.number().int(),
+  favoriteServer: z.string().nullable(),
+  joinedDate: z.string(),
+  lastSeen: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const tokenReplySchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+});
+
+export const okReplySchema = z.object({ success: z.literal(true) });
+
+/** VIP is active when a tier is set and its expiry lies in the future. */
+export function isVipActive(
+  user: Pick<User, 'vipStatus' | 'vipExpiresAt'>,
+  now: Date = new Date(),
+): boolean {
+  if (!user.vipStatus || user.vipStatus === VIP_NONE || !user.vipExpiresAt) return false;
+  return new Date(user.vipExpiresAt).getTime() > now.getTime();
+}
