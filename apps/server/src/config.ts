@@ -46,7 +46,7 @@ const envSchema = z.object({
   ADMIN_STEAM_IDS: list.optional(),
   STEAM_OPENID_URL: z.url().optional(),
   STEAM_API_KEY: z.string().min(1).optional(),
-  STEAM_API_URL: z.url().default('https://api.steampowered.com'),
+  STEAM_API_URL: z.url().optional(),
   FREEKASSA_SHOP_ID: z.string().min(1).optional(),
   FREEKASSA_SECRET1: z.string().min(1).optional(),
   FREEKASSA_SECRET2: z.string().min(1).optional(),
@@ -95,9 +95,17 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Built-in demo OpenID provider, served by this very process. */
-export function demoOpenidUrl(publicUrl: string): string {
-  return `${publicUrl}/api/demo/steam/openid/login`;
+/** Where demo mode mounts its Steam stand-ins within this very process. */
+export const DEMO_OPENID_PATH = '/api/demo/steam/openid/login';
+export const DEMO_STEAM_API_PATH = '/api/demo/steam/api';
+const DEMO_STEAM_API_KEY = 'demo';
+
+/** Demo mode with no Steam key set talks to the built-in stand-in of Steam's Web API. */
+function steamApi(url: string | undefined, key: string | undefined, demo: boolean, publicUrl: string) {
+  if (demo && !url && !key) {
+    return { apiUrl: publicUrl + DEMO_STEAM_API_PATH, apiKey: DEMO_STEAM_API_KEY };
+  }
+  return { apiUrl: (url ?? 'https://api.steampowered.com').replace(/\/+$/, ''), apiKey: key };
 }
 
 /**
@@ -164,9 +172,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo,
     adminSteamIds: new Set(adminIds),
     steam: {
-      openidUrl: e.STEAM_OPENID_URL ?? (demo ? demoOpenidUrl(publicUrl) : STEAM_COMMUNITY_OPENID),
-      apiKey: e.STEAM_API_KEY,
-      apiUrl: e.STEAM_API_URL.replace(/\/+$/, ''),
+      openidUrl: e.STEAM_OPENID_URL ?? (demo ? publicUrl + DEMO_OPENID_PATH : STEAM_COMMUNITY_OPENID),
+      ...steamApi(e.STEAM_API_URL, e.STEAM_API_KEY, demo, publicUrl),
     },
     freekassa,
     trustProxy: e.TRUSTED_PROXY,

@@ -1,3 +1,4 @@
+import './zod-locale';
 export * from './money';
 export * from './messages';
 export * from './schemas/common';

@@ -16,3 +16,11 @@ export const healthSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   uptimeSeconds: z.number(),
 });
+
+/** Public settings the web app needs before anyone signs in. */
+export const siteSettingsSchema = z.object({
+  discordUrl: z.string(),
+  communityUrl: z.string(),
+  demo: z.boolean(),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -1,0 +1,88 @@
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import authRoutes from './modules/auth/auth-routes';
+import demoRoutes from './modules/demo/demo-routes';
+import siteRoutes from './modules/site/site-routes';
+import authPlugin from './plugins/auth';
+import databasePlugin from './plugins/database';
+import errorsPlugin from './plugins/errors';
+import webAppPlugin from './plugins/web-app';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Folder of the built web app; omitted in API-only tests. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Requests per minute per address across the API; sign-in and money routes have tighter ones. */
+  rateLimitMax?: number;
+}
+
+/** Builds the whole HTTP application: external plugins, then ours, then routes. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const https = config.publicUrl.startsWith('https://');
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy ?? false,
+    bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: https,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { max: options.rateLimitMax ?? 600, timeWindow: '1 minute' });
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Rust shop API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(databasePlugin, { database: options.database });
+  await app.register(authPlugin, { config });
+
+  await app.register(siteRoutes, { prefix: '/api', config });
+  await app.register(authRoutes, { prefix: '/api', config });
+  if (config.demo) await app.register(demoRoutes, { config });
+
+  if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });
+  return app;
+}

@@ -1,0 +1,93 @@
+import { apiErrorSchema, okReplySchema, tokenReplySchema, userSchema } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { OpenIdError } from '../../integrations/steam/openid';
+import { unauthorized } from '../../plugins/errors';
+import { toUserDto } from '../users/users-repository';
+
+const signInLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.get(
+    '/auth/steam',
+    {
+      config: signInLimit,
+      schema: { tags: ['auth'], summary: 'Start Steam sign-in (redirects to the OpenID provider)' },
+    },
+    async (_request, reply) => reply.redirect(app.auth.loginUrl(), 302),
+  );
+
+  app.get(
+    '/auth/steam/return',
+    {
+      config: signInLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'OpenID return: verify the assertion, open a session, hand the token to the web app',
+        querystring: z.record(z.string(), z.unknown()),
+      },
+    },
+    async (request, reply) => {
+      try {
+        const session = await app.auth.completeSteamLogin(request.query);
+        return reply.redirect(
+          `${config.publicUrl}/?token=${encodeURIComponent(session.token)}`,
+          302,
+        );
+      } catch (error) {
+        if (!(error instanceof OpenIdError)) throw error;
+        request.log.warn({ reason: error.reason }, 'Steam sign-in refused');
+        return reply.redirect(`${config.publicUrl}/login?error=steam`, 302);
+      }
+    },
+  );
+
+  app.get(
+    '/auth/profile',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: userSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => toUserDto(request.user!),
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the session token (the old one stops working)',
+        response: { 200: tokenReplySchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const session = await app.auth.refresh(request.sessionToken!);
+      if (!session) throw unauthorized();
+      return { token: session.token, expiresAt: session.expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the current session',
+        response: { 200: okReplySchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await app.auth.logout(request.sessionToken!);
+      return { success: true as const };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSteam, type FakeSteam } from '../../test-support/fake-steam';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+const PUBLIC_URL = 'http://shop.test';
+const RETURN_TO = `${PUBLIC_URL}/api/auth/steam/return`;
+const ADMIN = '76561198000000100';
+
+let steam: FakeSteam;
+let shop: TestApp;
+
+beforeAll(async () => {
+  steam = await startFakeSteam();
+  shop = await createTestApp({
+    PUBLIC_URL,
+    DEMO: '0',
+    STEAM_OPENID_URL: steam.url,
+    ADMIN_STEAM_IDS: ADMIN,
+  });
+});
+afterAll(async () => {
+  await shop.close();
+  await steam.close();
+});
+
+async function signIn(steamId: string): Promise<string> {
+  const query = new URLSearchParams(steam.provider.assert(steamId, RETURN_TO));
+  const response = await shop.app.inject({ method: 'GET', url: `/api/auth/steam/return?${query}` });
+  const token = new URL(String(response.headers.location)).searchParams.get('token');
+  if (!token) throw new Error(`sign-in failed: ${response.headers.location}`);
+  return token;
+}
+
+const call = (method: 'GET' | 'POST', url: string, token?: string) =>
+  shop.app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+
+describe('sessions', () => {
+  it('answers 401 with a Russian message without a token or with a malformed one', async () => {
+    for (const authorization of [undefined, 'Bearer', 'Basic abc', 'Bearer ' + 'x'.repeat(500)]) {
+      const response = await shop.app.inject({
+        method: 'GET',
+        url: '/api/auth/profile',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'unauthorized', message: 'Требуется вход в систему' });
+    }
+  });
+
+  it('answers 401 to an unknown token', async () => {
+    expect((await call('GET', '/api/auth/profile', 'A'.repeat(43))).statusCode).toBe(401);
+  });
+
+  it('makes the accounts of ADMIN_STEAM_IDS admins', async () => {
+    const token = await signIn(ADMIN);
+    expect((await call('GET', '/api/auth/profile', token)).json()).toMatchObject({
+      steamId: ADMIN,
+      isAdmin: true,
+    });
+  });
+
+  it('keeps the same account on a second sign-in and opens a second session', async () => {
+    const first = await signIn('76561198000000201');
+    const second = await signIn('76561198000000201');
+    expect(first).not.toBe(second);
+    const a = (await call('GET', '/api/auth/profile', first)).json();
+    const b = (await call('GET', '/api/auth/profile', second)).json();
+    expect(a.id).toBe(b.id);
+  });
+
+  it('revokes the token on logout', async () => {
+    const token = await signIn('76561198000000202');
+    expect((await call('POST', '/api/auth/logout', token)).json()).toEqual({ success: true });
+    expect((await call('GET', '/api/auth/profile', token)).statusCode).toBe(401);
+    expect((await call('POST', '/api/auth/logout', token)).statusCode).toBe(401);
+  });
+
+  it('rotates the token on refresh: the old one stops working, the new one works', async () => {
+    const token = await signIn('76561198000000203');
+    const response = await call('POST', '/api/auth/refresh', token);
+    expect(response.statusCode).toBe(200);
+    const { token: fresh, expiresAt } = response.json();
+    expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    expect((await call('GET', '/api/auth/profile', token)).statusCode).toBe(401);
+    expect((await call('GET', '/api/auth/profile', fresh)).statusCode).toBe(200);
+  });
+
+  it('answers 401 to an expired token', async () => {
+    const token = await signIn('76561198000000204');
+    expect((await call('GET', '/api/auth/profile', token)).statusCode).toBe(200);
+    await shop.database.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second'
+          where user_id = (select id from users where steam_id = '76561198000000204')`,
+    );
+    expect((await call('GET', '/api/auth/profile', token)).statusCode).toBe(401);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const token = await signIn('76561198000000205');
+    const result = await shop.database.db.execute(sql`select token_hash from sessions`);
+    const hashes = result.rows.map((row) => (row as { token_hash: string }).token_hash);
+    expect(hashes).not.toContain(token);
+    expect(hashes.every((hash) => /^[0-9a-f]{64}$/.test(hash))).toBe(true);
+  });
+});

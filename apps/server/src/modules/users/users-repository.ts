@@ -1,0 +1,72 @@
+import { kopecksToRoubles, VIP_NONE, type User } from '@shop/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface SteamIdentity {
+  steamId: string;
+  username: string;
+  avatar: string | null;
+  /** Set from ADMIN_STEAM_IDS; undefined leaves the stored flag as an admin set it. */
+  isAdmin: boolean | undefined;
+}
+
+export function createUsersRepository(db: Db) {
+  return {
+    async findById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    /** Creates the account on first sign-in, refreshes name, avatar and last visit afterwards. */
+    async upsertFromSteam(identity: SteamIdentity): Promise<UserRow> {
+      const [row] = await db
+        .insert(users)
+        .values({
+          steamId: identity.steamId,
+          username: identity.username,
+          avatar: identity.avatar,
+          isAdmin: identity.isAdmin ?? false,
+        })
+        .onConflictDoUpdate({
+          target: users.steamId,
+          set: {
+            username: identity.username,
+            avatar: sql`coalesce(${identity.avatar}, ${users.avatar})`,
+            lastSeenAt: sql`now()`,
+            ...(identity.isAdmin ? { isAdmin: true } : {}),
+          },
+        })
+        .returning();
+      if (!row) throw new Error('user upsert returned no row');
+      return row;
+    },
+
+    async touchLastSeen(id: number): Promise<void> {
+      await db.update(users).set({ lastSeenAt: sql`now()` }).where(eq(users.id, id));
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+/** USER as the API shows it: roubles, ISO dates, 'no VIP' when no tier is set. */
+export function toUserDto(row: UserRow, favoriteServerName: string | null = null): User {
+  return {
+    id: row.id,
+    username: row.username,
+    avatar: row.avatar,
+    steamId: row.steamId,
+    balance: kopecksToRoubles(row.balanceKopecks),
+    isAdmin: row.isAdmin,
+    vipStatus: row.vipStatus ?? VIP_NONE,
+    vipExpiresAt: row.vipExpiresAt?.toISOString() ?? null,
+    totalSpent: kopecksToRoubles(row.totalSpentKopecks),
+    purchasesCount: row.purchasesCount,
+    favoriteServer: favoriteServerName,
+    joinedDate: row.joinedAt.toISOString(),
+    lastSeen: row.lastSeenAt.toISOString(),
+  };
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { createAuthService, type AuthService } from '../modules/auth/auth-service';
+import type { UserRow } from '../modules/users/users-repository';
+import { forbidden, unauthorized } from './errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+    /** preHandler: sets request.user when a valid token came, and lets anonymous callers through. */
+    identify: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: 401 unless a live session came. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: 401 for anonymous callers, 403 for players. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+    sessionToken: string | null;
+  }
+}
+
+/** `Authorization: Bearer <token>`; anything else counts as no token. */
+export function readBearer(header: string | undefined): string | null {
+  const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+async function authPlugin(app: FastifyInstance, options: { config: Config }) {
+  const service = createAuthService(app.db, options.config, app.log);
+  app.decorate('auth', service);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+
+  const identify = async (request: FastifyRequest) => {
+    if (request.user) return;
+    const token = readBearer(request.headers.authorization);
+    if (!token) return;
+    const user = await service.authenticate(token);
+    if (user) {
+      request.user = user;
+      request.sessionToken = token;
+    }
+  };
+  app.decorate('identify', identify);
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    await identify(request);
+    if (!request.user) throw unauthorized();
+  });
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    await identify(request);
+    if (!request.user) throw unauthorized();
+    if (!request.user.isAdmin) throw forbidden();
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['database', 'errors'] });

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database, Db } from '../db/client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: Database['kind'];
+  }
+}
+
+/** Makes the opened database available to every route; whoever opened it closes it. */
+async function databasePlugin(app: FastifyInstance, options: { database: Database }) {
+  app.decorate('db', options.database.db);
+  app.decorate('dbKind', options.database.kind);
+}
+
+export default fp(databasePlugin, { name: 'database' });

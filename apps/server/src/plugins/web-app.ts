@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFound } from './errors';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, index.html never cached, and every
+ * other GET outside /api answered with index.html so that client-side routes survive a reload.
+ */
+async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
+  const { root } = options;
+  const indexFile = path.join(root, 'index.html');
+  const built = existsSync(indexFile);
+  if (!built) app.log.warn({ root }, 'web app is not built: run `npm run build:web`');
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600');
+      },
+    });
+    // The specification names this path for the page background.
+    app.get('/api/hazmat.webp', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').sendFile('hazmat.webp'),
+    );
+  }
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    if (request.url.startsWith('/api/') || !built) throw notFound();
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+export default fp(webAppPlugin, { name: 'web-app', dependencies: ['errors'] });

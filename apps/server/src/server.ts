@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Refusing to start. ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({
+    config,
+    database,
+    webRoot,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.query.token'],
+      ...(config.nodeEnv === 'production' ? {} : { transport: { target: 'pino-pretty' } }),
+    },
+  });
+
+  // Housekeeping that must not wait for a restart: expired sessions and old nonces.
+  const prune = setInterval(() => void app.auth.prune().catch(() => undefined), 60 * 60 * 1000);
+  prune.unref();
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(prune);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const mode = config.demo ? 'demo mode' : 'production mode';
+  const db = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`\n  Shop is running (${mode}, ${db}): ${config.publicUrl}\n`);
+}
+
+void main();
