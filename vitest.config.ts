@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    reporters: ['default', './vitest.summary-reporter.ts'],
     projects: [
       {
         test: {

@@ -5,7 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from './errors';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Hashed assets never change; index.html must always be fresh so a deploy reaches everyone. */
+function cachePolicy(filePath: string): string {
+  if (filePath.endsWith('index.html')) return 'no-cache';
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached, and every
@@ -23,19 +28,18 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
       wildcard: false,
       index: false,
       setHeaders(reply, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600');
+        reply.header('cache-control', cachePolicy(filePath));
       },
     });
     // The specification names this path for the page background.
     app.get('/api/hazmat.webp', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=86400').sendFile('hazmat.webp'),
+      reply.sendFile('hazmat.webp'),
     );
   }
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/') || !built) throw notFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }
 

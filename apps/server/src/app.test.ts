@@ -1,0 +1,118 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import type { FastifyInstance } from 'fastify';
+import { openTestDatabase } from './test-support/test-database';
+import type { Database } from './db/client';
+
+let app: FastifyInstance;
+let database: Database;
+
+beforeAll(async () => {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
+  mkdirSync(path.join(webRoot, 'assets'));
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+  database = await openTestDatabase();
+  app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, webRoot });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('HTTP surface', () => {
+  it('reports health with the database kind', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok', database: database.kind });
+  });
+
+  it('answers unknown API paths with the JSON error shape, not the web app', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'not_found', message: 'Не найдено' });
+  });
+
+  it('serves index.html for client-side routes, uncached', async () => {
+    for (const url of ['/', '/shop', '/profile', '/admin', '/some/unknown/page']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends security headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI description', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toContain('/api/auth/profile');
+  });
+
+  it('answers broken JSON and oversized bodies with 4xx in the error shape', async () => {
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"oops":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toMatch(/[А-Яа-я]/);
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ blob: 'x'.repeat(400 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ error: 'payload_too_large', message: 'Слишком большой запрос' });
+  });
+
+  it('never answers 500 whatever a request carries', async () => {
+    const routes = ['/api/auth/profile', '/api/auth/refresh', '/api/auth/logout', '/api/auth/steam/return', '/api/site'];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'),
+        fc.dictionary(fc.string({ maxLength: 12 }), fc.string({ maxLength: 40 }), { maxKeys: 4 }),
+        fc.oneof(fc.string({ maxLength: 200 }), fc.json()),
+        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+        fc.option(fc.string({ maxLength: 60 })),
+        async (url, method, query, payload, contentType, authorization) => {
+          const response = await app.inject({
+            method,
+            url,
+            query,
+            payload: method === 'GET' ? undefined : payload,
+            headers: {
+              'content-type': contentType,
+              ...(authorization ? { authorization } : {}),
+            },
+          });
+          expect(response.statusCode).toBeLessThan(500);
+          if (response.statusCode >= 400) {
+            expect(Object.keys(response.json()).sort()).toEqual(['error', 'message']);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

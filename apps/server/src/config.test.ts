@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEMO_ADMIN_STEAM_ID, loadConfig } from './config';
+
+const production = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://shop.example',
+  DATABASE_URL: 'postgres://shop@db/shop',
+  ADMIN_STEAM_IDS: '76561198000000001',
+  FREEKASSA_SHOP_ID: '12345',
+  FREEKASSA_SECRET1: 'real-secret-1',
+  FREEKASSA_SECRET2: 'real-secret-2',
+  FREEKASSA_API_KEY: 'real-api-key',
+};
+
+function refusal(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('configuration was accepted');
+}
+
+describe('configuration', () => {
+  it('runs the demo with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config.demo).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.adminSteamIds.has(DEMO_ADMIN_STEAM_ID)).toBe(true);
+    expect(config.steam.openidUrl).toBe('http://localhost:3000/api/demo/steam/openid/login');
+  });
+
+  it('accepts a complete production configuration and talks to the real Steam', () => {
+    const config = loadConfig(production);
+    expect(config.demo).toBe(false);
+    expect(config.steam.openidUrl).toBe('https://steamcommunity.com/openid/login');
+    expect(config.steam.apiUrl).toBe('https://api.steampowered.com');
+    expect([...config.adminSteamIds]).toEqual(['76561198000000001']);
+  });
+
+  it('refuses DEMO=1 in production', () => {
+    expect(refusal({ ...production, DEMO: '1' })).toContain('DEMO');
+  });
+
+  it.each(['FREEKASSA_SECRET1', 'FREEKASSA_SECRET2', 'FREEKASSA_API_KEY', 'FREEKASSA_SHOP_ID'])(
+    'names %s when production is left with its demo value or without it',
+    (name) => {
+      const demoValues: Record<string, string> = {
+        FREEKASSA_SHOP_ID: 'demo-shop',
+        FREEKASSA_SECRET1: 'demo-secret-1',
+        FREEKASSA_SECRET2: 'demo-secret-2',
+        FREEKASSA_API_KEY: 'demo-api-key',
+      };
+      expect(refusal({ ...production, [name]: demoValues[name] })).toContain(name);
+      expect(refusal({ ...production, [name]: undefined })).toContain(name);
+    },
+  );
+
+  it('requires an admin in production and checks admin ids are Steam ids', () => {
+    expect(refusal({ ...production, ADMIN_STEAM_IDS: undefined })).toContain('ADMIN_STEAM_IDS');
+    expect(refusal({ ...production, ADMIN_STEAM_IDS: '42' })).toContain('ADMIN_STEAM_IDS');
+  });
+
+  it('names the variable of a malformed value', () => {
+    expect(refusal({ PORT: 'eighty' })).toContain('PORT');
+    expect(refusal({ DATABASE_URL: 'mysql://x' })).toContain('DATABASE_URL');
+    expect(refusal({ PUBLIC_URL: 'not a url' })).toContain('PUBLIC_URL');
+  });
+
+  it('trims a trailing slash from PUBLIC_URL so built links have no double slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
+  });
+});
