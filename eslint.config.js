@@ -26,8 +26,13 @@ const featureBoundaries = features.map((feature) => ({
           {
             group: features
               .filter((other) => other !== feature)
-              .flatMap((other) => [`@/features/${other}`, `@/features/${other}/*`, `**/features/${other}/*`]),
-            message: 'Features do not import each other; move shared code to components/, lib/ or @shop/shared.',
+              .flatMap((other) => [
+                `@/features/${other}`,
+                `@/features/${other}/*`,
+                `**/features/${other}/*`,
+              ]),
+            message:
+              'Features do not import each other; move shared code to components/, lib/ or @shop/shared.',
           },
         ],
       },
@@ -36,13 +41,24 @@ const featureBoundaries = features.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'plugins/**', 'apps/server/src/db/migrations/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'plugins/**',
+      'apps/server/src/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -58,7 +74,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'fs', 'path', 'crypto', 'drizzle-orm', 'drizzle-orm/*'], message: '@shop/shared runs in the browser: no Node APIs, no Drizzle.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', 'crypto', 'drizzle-orm', 'drizzle-orm/*'],
+              message: '@shop/shared runs in the browser: no Node APIs, no Drizzle.',
+            },
+          ],
+        },
       ],
     },
   },

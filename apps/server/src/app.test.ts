@@ -86,7 +86,13 @@ describe('HTTP surface', () => {
   });
 
   it('never answers 500 whatever a request carries', async () => {
-    const routes = ['/api/auth/profile', '/api/auth/refresh', '/api/auth/logout', '/api/auth/steam/return', '/api/site'];
+    const routes = [
+      '/api/auth/profile',
+      '/api/auth/refresh',
+      '/api/auth/logout',
+      '/api/auth/steam/return',
+      '/api/site',
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...routes),

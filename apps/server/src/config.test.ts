@@ -70,6 +70,8 @@ describe('configuration', () => {
   });
 
   it('trims a trailing slash from PUBLIC_URL so built links have no double slash', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe(
+      'https://shop.example',
+    );
   });
 });

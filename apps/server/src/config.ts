@@ -19,14 +19,12 @@ const flag = z
   .enum(['0', '1', 'true', 'false'])
   .transform((value) => value === '1' || value === 'true');
 
-const list = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  );
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -101,7 +99,12 @@ export const DEMO_STEAM_API_PATH = '/api/demo/steam/api';
 const DEMO_STEAM_API_KEY = 'demo';
 
 /** Demo mode with no Steam key set talks to the built-in stand-in of Steam's Web API. */
-function steamApi(url: string | undefined, key: string | undefined, demo: boolean, publicUrl: string) {
+function steamApi(
+  url: string | undefined,
+  key: string | undefined,
+  demo: boolean,
+  publicUrl: string,
+) {
   if (demo && !url && !key) {
     return { apiUrl: publicUrl + DEMO_STEAM_API_PATH, apiKey: DEMO_STEAM_API_KEY };
   }
@@ -172,7 +175,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo,
     adminSteamIds: new Set(adminIds),
     steam: {
-      openidUrl: e.STEAM_OPENID_URL ?? (demo ? publicUrl + DEMO_OPENID_PATH : STEAM_COMMUNITY_OPENID),
+      openidUrl:
+        e.STEAM_OPENID_URL ?? (demo ? publicUrl + DEMO_OPENID_PATH : STEAM_COMMUNITY_OPENID),
       ...steamApi(e.STEAM_API_URL, e.STEAM_API_KEY, demo, publicUrl),
     },
     freekassa,

@@ -60,7 +60,12 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Schemas carry the specification's Russian messages; zod's own are Russian too (see zod-locale).
-      return send(reply, 400, 'bad_request', error.validation[0]?.message ?? errorMessages.badRequest);
+      return send(
+        reply,
+        400,
+        'bad_request',
+        error.validation[0]?.message ?? errorMessages.badRequest,
+      );
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'reply does not match its schema');
@@ -75,7 +80,9 @@ async function errorsPlugin(app: FastifyInstance) {
     return send(reply, 500, 'internal', errorMessages.internal);
   });
 
-  app.setNotFoundHandler((_request, reply) => send(reply, 404, 'not_found', errorMessages.notFound));
+  app.setNotFoundHandler((_request, reply) =>
+    send(reply, 404, 'not_found', errorMessages.notFound),
+  );
 }
 
 export default fp(errorsPlugin, { name: 'errors' });

@@ -8,7 +8,8 @@ import { notFound } from './errors';
 /** Hashed assets never change; index.html must always be fresh so a deploy reaches everyone. */
 function cachePolicy(filePath: string): string {
   if (filePath.endsWith('index.html')) return 'no-cache';
-  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (filePath.includes(`${path.sep}assets${path.sep}`))
+    return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
 }
 

@@ -4,16 +4,20 @@ import {
   registerFakeOpenIdProvider,
   type FakeOpenIdProvider,
 } from '../integrations/steam/fake-openid-provider';
+import { registerFakeSteamApi } from '../integrations/steam/fake-steam-api';
 
 export interface FakeSteam {
+  /** The OpenID endpoint. */
   url: string;
+  /** Base of the Web API stand-in (GetPlayerSummaries for the demo accounts). */
+  apiUrl: string;
   provider: FakeOpenIdProvider;
   /** How many check_authentication requests reached the provider. */
   checks(): number;
   close(): Promise<void>;
 }
 
-/** Steam's OpenID provider stand-in on its own loopback port, as the shop would meet Steam. */
+/** Steam's stand-ins (OpenID provider, Web API) on their own loopback port, as the shop meets Steam. */
 export async function startFakeSteam(): Promise<FakeSteam> {
   const app: FastifyInstance = Fastify();
   await app.register(formbody);
@@ -22,6 +26,8 @@ export async function startFakeSteam(): Promise<FakeSteam> {
     if (request.method === 'POST') checks += 1;
   });
   let url = '';
+  let origin = '';
+  registerFakeSteamApi(app, '/api', () => origin);
   const provider = registerFakeOpenIdProvider(app, {
     path: '/openid/login',
     endpointUrl: () => url,
@@ -29,6 +35,7 @@ export async function startFakeSteam(): Promise<FakeSteam> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  url = `http://127.0.0.1:${address.port}/openid/login`;
-  return { url, provider, checks: () => checks, close: () => app.close() };
+  origin = `http://127.0.0.1:${address.port}`;
+  url = `${origin}/openid/login`;
+  return { url, apiUrl: `${origin}/api`, provider, checks: () => checks, close: () => app.close() };
 }

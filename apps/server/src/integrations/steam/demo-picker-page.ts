@@ -1,7 +1,6 @@
 import type { DemoPlayer } from './demo-players';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The demo provider's sign-in page: pick an account, as one would sign in on Steam. */
 export function renderPickerPage(input: {

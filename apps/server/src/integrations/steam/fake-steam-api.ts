@@ -5,7 +5,11 @@ import { demoPlayers } from './demo-players';
  * Steam Web API's GetPlayerSummaries for the demo accounts, plus their avatars, served under `prefix`.
  * Demo mode points STEAM_API_URL here, so the real profile client is what runs.
  */
-export function registerFakeSteamApi(app: FastifyInstance, prefix: string, publicUrl: () => string) {
+export function registerFakeSteamApi(
+  app: FastifyInstance,
+  prefix: string,
+  publicUrl: () => string,
+) {
   app.get(`${prefix}/ISteamUser/GetPlayerSummaries/v0002/`, async (request) => {
     const ids = String((request.query as Record<string, unknown>).steamids ?? '').split(',');
     const players = demoPlayers

@@ -80,7 +80,8 @@ function readAssertion(query: Record<string, unknown>): Map<string, string> {
     if (!key.startsWith('openid.')) continue;
     const name = key.slice('openid.'.length);
     // A repeated parameter or one we do not know is someone trying to smuggle a field past us.
-    if (typeof value !== 'string' || !ASSERTION_FIELDS.has(name)) throw new OpenIdError('malformed');
+    if (typeof value !== 'string' || !ASSERTION_FIELDS.has(name))
+      throw new OpenIdError('malformed');
     fields.set(name, value);
   }
   for (const name of ASSERTION_FIELDS) {

@@ -24,7 +24,8 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       config: signInLimit,
       schema: {
         tags: ['auth'],
-        summary: 'OpenID return: verify the assertion, open a session, hand the token to the web app',
+        summary:
+          'OpenID return: verify the assertion, open a session, hand the token to the web app',
         querystring: z.record(z.string(), z.unknown()),
       },
     },

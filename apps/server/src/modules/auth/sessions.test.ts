@@ -39,7 +39,48 @@ const call = (method: 'GET' | 'POST', url: string, token?: string) =>
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
 
+describe('profile from the Steam Web API', () => {
+  it('takes the name and avatar from GetPlayerSummaries when a key is set', async () => {
+    const withKey = await createTestApp({
+      PUBLIC_URL,
+      DEMO: '0',
+      STEAM_OPENID_URL: steam.url,
+      STEAM_API_URL: steam.apiUrl,
+      STEAM_API_KEY: 'test-key',
+    });
+    try {
+      const query = new URLSearchParams(steam.provider.assert('76561198000000002', RETURN_TO));
+      const back = await withKey.app.inject({ url: `/api/auth/steam/return?${query}` });
+      const token = new URL(String(back.headers.location)).searchParams.get('token');
+      const profile = await withKey.app.inject({
+        url: '/api/auth/profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(profile.json()).toMatchObject({
+        username: 'Bandit_Kolya',
+        avatar: `${steam.apiUrl}/avatars/76561198000000002.svg`,
+      });
+    } finally {
+      await withKey.close();
+    }
+  });
+});
+
 describe('sessions', () => {
+  it('limits sign-in attempts per address with a Russian 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      statuses.push((await shop.app.inject({ url: '/api/auth/steam' })).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 302)).toBe(true);
+    const limited = await shop.app.inject({ url: '/api/auth/steam' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      error: 'rate_limited',
+      message: 'Слишком много запросов, попробуйте позже',
+    });
+  });
+
   it('answers 401 with a Russian message without a token or with a malformed one', async () => {
     for (const authorization of [undefined, 'Bearer', 'Basic abc', 'Bearer ' + 'x'.repeat(500)]) {
       const response = await shop.app.inject({
@@ -48,7 +89,10 @@ describe('sessions', () => {
         headers: authorization ? { authorization } : {},
       });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: 'unauthorized', message: 'Требуется вход в систему' });
+      expect(response.json()).toEqual({
+        error: 'unauthorized',
+        message: 'Требуется вход в систему',
+      });
     }
   });
 

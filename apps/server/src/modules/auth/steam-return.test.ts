@@ -93,9 +93,7 @@ describe('Steam sign-in', () => {
 
   it('refuses a claimed_id that differs from identity', async () => {
     const fields = steam.provider.assert(PLAYER, RETURN_TO);
-    await expectRefused(
-      steam.provider.sign({ ...fields, 'openid.claimed_id': claimed(OTHER) }),
-    );
+    await expectRefused(steam.provider.sign({ ...fields, 'openid.claimed_id': claimed(OTHER) }));
   });
 
   it('refuses a claimed_id outside steamcommunity.com', async () => {
@@ -156,7 +154,10 @@ describe('Steam sign-in', () => {
   });
 
   it('refuses a cancelled sign-in and an empty return', async () => {
-    await expectRefused({ 'openid.ns': 'http://specs.openid.net/auth/2.0', 'openid.mode': 'cancel' });
+    await expectRefused({
+      'openid.ns': 'http://specs.openid.net/auth/2.0',
+      'openid.mode': 'cancel',
+    });
     await expectRefused({});
   });
 

@@ -9,7 +9,11 @@ const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     '/health',
     {
       config: { rateLimit: false },
-      schema: { tags: ['site'], summary: 'Liveness and database check', response: { 200: healthSchema } },
+      schema: {
+        tags: ['site'],
+        summary: 'Liveness and database check',
+        response: { 200: healthSchema },
+      },
     },
     async () => {
       await app.db.execute('select 1');

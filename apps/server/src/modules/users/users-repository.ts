@@ -45,7 +45,10 @@ export function createUsersRepository(db: Db) {
     },
 
     async touchLastSeen(id: number): Promise<void> {
-      await db.update(users).set({ lastSeenAt: sql`now()` }).where(eq(users.id, id));
+      await db
+        .update(users)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(users.id, id));
     },
   };
 }

@@ -1,0 +1,320 @@
+import WebSocket from 'ws';
+import { DEFAULT_BACKOFF, isRefusal, rconUrl, reconnectDelay, refusedDelay } from './rcon-backoff';
+import type {
+  RconBackoffOptions,
+  RconClientOptions,
+  RconCommandResult,
+  RconEndpoint,
+  RconLine,
+  RconMessageType,
+  RconStatus,
+} from './rcon-types';
+
+interface Pending {
+  resolve: (result: RconCommandResult) => void;
+  timer: NodeJS.Timeout;
+}
+
+const MAX_IDENTIFIER = 2_147_483_647; // the game parses Identifier as a C# int
+/** A link that stayed up this long was healthy: its drop starts the backoff afresh. */
+const STABLE_MS = 10_000;
+
+/**
+ * One persistent WebRcon connection to one game server. Commands are matched to replies by
+ * Identifier, so any number may be in flight; whatever matches no pending command (console log
+ * lines, chat, late replies) goes to `onLine` subscribers. Reconnects on its own, with exponential
+ * backoff and jitter, and backs off hard (then stops) when the game refuses the password, because
+ * five refusals get our address banned from the server's RCON for 300 s.
+ */
+export class RconClient {
+  private endpoint: RconEndpoint;
+  private socket: WebSocket | null = null;
+  private current: RconStatus = { state: 'offline', nextRetryAt: null, since: new Date() };
+  private readonly pending = new Map<number, Pending>();
+  private readonly lineListeners = new Set<(line: RconLine) => void>();
+  private readonly statusListeners = new Set<(status: RconStatus) => void>();
+  private readonly backoff: RconBackoffOptions;
+  private readonly random: () => number;
+  private nextIdentifier: number;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private pingTimer: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private refusals = 0;
+  private closed = false;
+
+  constructor(private readonly options: RconClientOptions) {
+    this.endpoint = { host: options.host, port: options.port, password: options.password };
+    this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+    this.random = options.random ?? Math.random;
+    this.nextIdentifier = options.firstIdentifier ?? 1001;
+  }
+
+  get status(): RconStatus {
+    return this.current;
+  }
+
+  get isOnline(): boolean {
+    return this.current.state === 'online';
+  }
+
+  /** Starts connecting (idempotent). */
+  connect(): void {
+    if (this.closed || this.socket || this.retryTimer) return;
+    this.open();
+  }
+
+  /** Tries again now, even after giving up on a refused password (an admin's "retry"). */
+  reconnect(): void {
+    if (this.closed) return;
+    this.dropSocket();
+    this.open();
+  }
+
+  /** Points the client at a new address or password; reconnects at once if anything changed. */
+  updateEndpoint(next: RconEndpoint): void {
+    const same =
+      next.host === this.endpoint.host &&
+      next.port === this.endpoint.port &&
+      next.password === this.endpoint.password;
+    if (same || this.closed) return;
+    this.endpoint = { ...next };
+    this.failures = 0;
+    this.refusals = 0;
+    this.reconnect();
+  }
+
+  /** Runs one console command. Never rejects: the outcome says what is known. */
+  send(command: string, options: { timeoutMs?: number } = {}): Promise<RconCommandResult> {
+    if (this.closed) return Promise.resolve({ status: 'unavailable', reason: 'closed' });
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      const reason =
+        this.current.state === 'connecting'
+          ? 'connecting'
+          : this.current.reason === 'password-refused'
+            ? 'password-refused'
+            : 'offline';
+      return Promise.resolve({ status: 'unavailable', reason });
+    }
+    const identifier = this.allocateIdentifier();
+    const timeoutMs = options.timeoutMs ?? this.options.commandTimeoutMs ?? 10_000;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(identifier);
+        resolve({ status: 'unknown', reason: 'timeout' });
+      }, timeoutMs);
+      this.pending.set(identifier, { resolve, timer });
+      socket.send(JSON.stringify({ Identifier: identifier, Message: command, Name: 'WebRcon' }));
+    });
+  }
+
+  onLine(listener: (line: RconLine) => void): () => void {
+    this.lineListeners.add(listener);
+    return () => this.lineListeners.delete(listener);
+  }
+
+  onStatus(listener: (status: RconStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  /** Resolves once online; rejects after `timeoutMs` or when the client gives up or is closed. */
+  waitForOnline(timeoutMs = 10_000): Promise<void> {
+    if (this.isOnline) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => finish(new Error('RCON: not online in time')), timeoutMs);
+      const stop = this.onStatus((status) => {
+        if (status.state === 'online') finish();
+        else if (status.state === 'offline' && status.nextRetryAt === null) {
+          finish(new Error(`RCON: ${status.reason ?? 'offline'}`));
+        }
+      });
+      const finish = (error?: Error) => {
+        clearTimeout(timer);
+        stop();
+        if (error) reject(error);
+        else resolve();
+      };
+    });
+  }
+
+  /** Ends the connection and every timer; in-flight commands end as unknown. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.clearRetry();
+    const socket = this.socket;
+    this.dropSocket('closed');
+    this.setStatus({ state: 'offline', reason: 'closed', nextRetryAt: null });
+    if (socket && socket.readyState !== WebSocket.CLOSED) {
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => socket.terminate(), 1000);
+        socket.once('close', () => {
+          clearTimeout(force);
+          resolve();
+        });
+      });
+    }
+  }
+
+  private open(): void {
+    this.clearRetry();
+    const { host, port, password } = this.endpoint;
+    const socket = new WebSocket(rconUrl(host, port, password), {
+      handshakeTimeout: this.options.connectTimeoutMs ?? 10_000,
+      perMessageDeflate: false,
+    });
+    this.socket = socket;
+    this.setStatus({ state: 'connecting' });
+    let openedAt = 0;
+    let failure: unknown;
+    socket.on('open', () => {
+      openedAt = Date.now();
+      this.refusals = 0;
+      this.setStatus({ state: 'online' });
+      this.startPing(socket);
+    });
+    socket.on('message', (data: WebSocket.RawData) => this.onFrame(data.toString()));
+    socket.on('error', (error) => {
+      failure = error;
+    });
+    socket.on('close', (code) => {
+      if (this.socket !== socket) return; // replaced or closed on purpose
+      this.socket = null;
+      this.stopPing();
+      this.failPending('connection-lost');
+      if (openedAt === 0 && isRefusal(failure)) return this.onRefused();
+      if (openedAt !== 0 && Date.now() - openedAt >= STABLE_MS) this.failures = 0;
+      const detail =
+        openedAt !== 0
+          ? `connection lost (code ${code})`
+          : describe(failure) || `closed (code ${code})`;
+      this.scheduleRetry(
+        reconnectDelay(++this.failures, this.backoff, this.random),
+        'unreachable',
+        detail,
+      );
+    });
+  }
+
+  private onRefused(): void {
+    this.refusals += 1;
+    const max = this.options.maxRefusedAttempts ?? 2;
+    const where = `${this.endpoint.host}:${this.endpoint.port}`;
+    if (this.refusals >= max) {
+      this.options.logger?.warn(
+        `RCON ${where}: password refused ${this.refusals} times, not retrying`,
+      );
+      this.setStatus({
+        state: 'offline',
+        reason: 'password-refused',
+        detail: 'the server refused the RCON password',
+        nextRetryAt: null,
+      });
+      return;
+    }
+    const delay = refusedDelay(this.refusals, this.options.refusedBackoffMs ?? 60_000, this.random);
+    this.options.logger?.warn(
+      `RCON ${where}: password refused, next try in ${Math.round(delay / 1000)} s`,
+    );
+    this.scheduleRetry(delay, 'password-refused', 'the server refused the RCON password');
+  }
+
+  private scheduleRetry(delayMs: number, reason: RconStatus['reason'], detail: string): void {
+    if (this.closed) return;
+    this.clearRetry();
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.open();
+    }, delayMs);
+    this.setStatus({
+      state: 'offline',
+      reason,
+      detail,
+      nextRetryAt: new Date(Date.now() + delayMs),
+    });
+  }
+
+  private onFrame(raw: string): void {
+    let frame: { Identifier?: unknown; Message?: unknown; Type?: unknown };
+    try {
+      frame = JSON.parse(raw) as typeof frame;
+    } catch {
+      this.options.logger?.warn('RCON: ignored a frame that is not JSON');
+      return;
+    }
+    const identifier = typeof frame.Identifier === 'number' ? frame.Identifier : 0;
+    const message = typeof frame.Message === 'string' ? frame.Message : String(frame.Message ?? '');
+    const type = (typeof frame.Type === 'string' ? frame.Type : 'Generic') as RconMessageType;
+    const pending = this.pending.get(identifier);
+    if (pending) {
+      this.pending.delete(identifier);
+      clearTimeout(pending.timer);
+      pending.resolve({ status: 'ok', message, type });
+      return;
+    }
+    const line: RconLine = { message, type, identifier, receivedAt: new Date() };
+    for (const listener of this.lineListeners) listener(line);
+  }
+
+  private allocateIdentifier(): number {
+    const first = this.options.firstIdentifier ?? 1001;
+    let id = this.nextIdentifier;
+    while (this.pending.has(id)) id = id >= MAX_IDENTIFIER ? first : id + 1;
+    this.nextIdentifier = id >= MAX_IDENTIFIER ? first : id + 1;
+    return id;
+  }
+
+  private failPending(reason: 'connection-lost' | 'closed'): void {
+    for (const [id, pending] of this.pending) {
+      clearTimeout(pending.timer);
+      pending.resolve({ status: 'unknown', reason });
+      this.pending.delete(id);
+    }
+  }
+
+  private dropSocket(reason: 'connection-lost' | 'closed' = 'connection-lost'): void {
+    this.clearRetry();
+    this.stopPing();
+    const socket = this.socket;
+    this.socket = null;
+    this.failPending(reason);
+    if (!socket) return;
+    if (socket.readyState === WebSocket.OPEN) socket.close(1000);
+    else socket.terminate();
+  }
+
+  private startPing(socket: WebSocket): void {
+    const interval = this.options.pingIntervalMs ?? 30_000;
+    if (interval <= 0) return;
+    let awaitingPong = false;
+    socket.on('pong', () => (awaitingPong = false));
+    socket.on('message', () => (awaitingPong = false));
+    this.pingTimer = setInterval(() => {
+      if (awaitingPong) return socket.terminate(); // no answer for a whole period: the link is dead
+      awaitingPong = true;
+      socket.ping();
+    }, interval);
+  }
+
+  private stopPing(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private setStatus(next: Omit<RconStatus, 'since'>): void {
+    this.current = { ...next, since: new Date() };
+    for (const listener of this.statusListeners) listener(this.current);
+  }
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return '';
+  const code = (error as NodeJS.ErrnoException).code;
+  return code ? `${code}: ${error.message}` : error.message;
+}
