@@ -12,12 +12,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import adminScope from './modules/admin/admin-scope';
 import authRoutes from './modules/auth/auth-routes';
 import demoRoutes from './modules/demo/demo-routes';
+import serversRoutes from './modules/servers/servers-routes';
 import siteRoutes from './modules/site/site-routes';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
+import gameServersPlugin, { type GameServersOptions } from './plugins/game-servers';
 import webAppPlugin from './plugins/web-app';
 
 export interface AppOptions {
@@ -28,6 +31,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Requests per minute per address across the API; sign-in and money routes have tighter ones. */
   rateLimitMax?: number;
+  /** Game-server links; tests poll by hand with monitorIntervalMs: false. */
+  gameServers?: GameServersOptions;
+  /** Told of every route as it is added (tests walk the route table with it). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /** Builds the whole HTTP application: external plugins, then ours, then routes. */
@@ -40,6 +47,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
   });
+  if (options.onRoute) {
+    const listener = options.onRoute;
+    app.addHook('onRoute', (route) => listener({ method: route.method, url: route.url }));
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -78,9 +89,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(databasePlugin, { database: options.database });
   await app.register(authPlugin, { config });
+  await app.register(gameServersPlugin, options.gameServers ?? { monitorIntervalMs: 15_000 });
 
   await app.register(siteRoutes, { prefix: '/api', config });
   await app.register(authRoutes, { prefix: '/api', config });
+  await app.register(serversRoutes, { prefix: '/api' });
+  await app.register(adminScope, { prefix: '/api/admin' });
   if (config.demo) await app.register(demoRoutes, { config });
 
   if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });

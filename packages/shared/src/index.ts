@@ -3,3 +3,4 @@ export * from './money';
 export * from './messages';
 export * from './schemas/common';
 export * from './schemas/user';
+export * from './schemas/server';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { openTestDatabase } from './test-database';
@@ -8,19 +8,39 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: Database;
+  routes: Array<{ method: string; url: string }>;
   close(): Promise<void>;
 }
 
-/** The real application on a fresh database, configured as an operator would, for app.inject tests. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+type TestAppOptions = Partial<Omit<AppOptions, 'config' | 'database' | 'onRoute'>>;
+
+/**
+ * The real application on a fresh database, configured as an operator would, for app.inject tests.
+ * The server monitor does not run on its own: tests call `app.servers.monitor.pollNow()`.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database, rateLimitMax: 100_000 });
+  const routes: TestApp['routes'] = [];
+  const app = await buildApp({
+    config,
+    database,
+    rateLimitMax: 100_000,
+    gameServers: { monitorIntervalMs: false, rcon: { commandTimeoutMs: 2_000 } },
+    ...options,
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    },
+  });
   await app.ready();
   return {
     app,
     config,
     database,
+    routes,
     async close() {
       await app.close();
       await database.close();

@@ -1,3 +1,4 @@
+import type WebSocket from 'ws';
 import type { RconBackoffOptions } from './rcon-types';
 
 export const DEFAULT_BACKOFF: RconBackoffOptions = {
@@ -52,4 +53,34 @@ export function rconUrl(host: string, port: number, password: string): string {
   const path = password.replace(/[%#?]/g, (char) => encodeURIComponent(char));
   const hostPart = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return `ws://${hostPart}:${port}/${path}`;
+}
+
+/** A short, password-free description of why a connection attempt failed. */
+export function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return '';
+  const code = (error as NodeJS.ErrnoException).code;
+  return code ? `${code}: ${error.message}` : error.message;
+}
+
+/**
+ * Pings every `intervalMs` and drops the socket when a whole period passes with no pong or frame:
+ * a half-open TCP link otherwise looks "online" forever. The game's WebSocket server answers pings.
+ * Returns the function that stops it.
+ */
+export function keepAlive(socket: WebSocket, intervalMs: number): () => void {
+  if (intervalMs <= 0) return () => undefined;
+  let awaitingPong = false;
+  const alive = () => (awaitingPong = false);
+  socket.on('pong', alive);
+  socket.on('message', alive);
+  const timer = setInterval(() => {
+    if (awaitingPong) return socket.terminate();
+    awaitingPong = true;
+    socket.ping();
+  }, intervalMs);
+  return () => {
+    clearInterval(timer);
+    socket.off('pong', alive);
+    socket.off('message', alive);
+  };
 }

@@ -1,21 +1,23 @@
 import WebSocket from 'ws';
-import { DEFAULT_BACKOFF, isRefusal, rconUrl, reconnectDelay, refusedDelay } from './rcon-backoff';
+import {
+  DEFAULT_BACKOFF,
+  describeFailure,
+  isRefusal,
+  keepAlive,
+  rconUrl,
+  reconnectDelay,
+  refusedDelay,
+} from './rcon-backoff';
+import { parseFrame, PendingCommands } from './rcon-pending';
 import type {
   RconBackoffOptions,
   RconClientOptions,
   RconCommandResult,
   RconEndpoint,
   RconLine,
-  RconMessageType,
   RconStatus,
 } from './rcon-types';
 
-interface Pending {
-  resolve: (result: RconCommandResult) => void;
-  timer: NodeJS.Timeout;
-}
-
-const MAX_IDENTIFIER = 2_147_483_647; // the game parses Identifier as a C# int
 /** A link that stayed up this long was healthy: its drop starts the backoff afresh. */
 const STABLE_MS = 10_000;
 
@@ -30,14 +32,13 @@ export class RconClient {
   private endpoint: RconEndpoint;
   private socket: WebSocket | null = null;
   private current: RconStatus = { state: 'offline', nextRetryAt: null, since: new Date() };
-  private readonly pending = new Map<number, Pending>();
+  private readonly pending: PendingCommands;
   private readonly lineListeners = new Set<(line: RconLine) => void>();
   private readonly statusListeners = new Set<(status: RconStatus) => void>();
   private readonly backoff: RconBackoffOptions;
   private readonly random: () => number;
-  private nextIdentifier: number;
   private retryTimer: NodeJS.Timeout | null = null;
-  private pingTimer: NodeJS.Timeout | null = null;
+  private stopKeepAlive: (() => void) | null = null;
   private failures = 0;
   private refusals = 0;
   private closed = false;
@@ -46,7 +47,7 @@ export class RconClient {
     this.endpoint = { host: options.host, port: options.port, password: options.password };
     this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
     this.random = options.random ?? Math.random;
-    this.nextIdentifier = options.firstIdentifier ?? 1001;
+    this.pending = new PendingCommands(options.firstIdentifier ?? 1001);
   }
 
   get status(): RconStatus {
@@ -96,16 +97,10 @@ export class RconClient {
             : 'offline';
       return Promise.resolve({ status: 'unavailable', reason });
     }
-    const identifier = this.allocateIdentifier();
     const timeoutMs = options.timeoutMs ?? this.options.commandTimeoutMs ?? 10_000;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(identifier);
-        resolve({ status: 'unknown', reason: 'timeout' });
-      }, timeoutMs);
-      this.pending.set(identifier, { resolve, timer });
-      socket.send(JSON.stringify({ Identifier: identifier, Message: command, Name: 'WebRcon' }));
-    });
+    const { identifier, result } = this.pending.register(timeoutMs);
+    socket.send(JSON.stringify({ Identifier: identifier, Message: command, Name: 'WebRcon' }));
+    return result;
   }
 
   onLine(listener: (line: RconLine) => void): () => void {
@@ -172,7 +167,7 @@ export class RconClient {
       openedAt = Date.now();
       this.refusals = 0;
       this.setStatus({ state: 'online' });
-      this.startPing(socket);
+      this.stopKeepAlive = keepAlive(socket, this.options.pingIntervalMs ?? 30_000);
     });
     socket.on('message', (data: WebSocket.RawData) => this.onFrame(data.toString()));
     socket.on('error', (error) => {
@@ -181,14 +176,15 @@ export class RconClient {
     socket.on('close', (code) => {
       if (this.socket !== socket) return; // replaced or closed on purpose
       this.socket = null;
-      this.stopPing();
-      this.failPending('connection-lost');
+      this.stopKeepAlive?.();
+      this.stopKeepAlive = null;
+      this.pending.abandon('connection-lost');
       if (openedAt === 0 && isRefusal(failure)) return this.onRefused();
       if (openedAt !== 0 && Date.now() - openedAt >= STABLE_MS) this.failures = 0;
       const detail =
         openedAt !== 0
           ? `connection lost (code ${code})`
-          : describe(failure) || `closed (code ${code})`;
+          : describeFailure(failure) || `closed (code ${code})`;
       this.scheduleRetry(
         reconnectDelay(++this.failures, this.backoff, this.random),
         'unreachable',
@@ -227,79 +223,30 @@ export class RconClient {
       this.retryTimer = null;
       this.open();
     }, delayMs);
-    this.setStatus({
-      state: 'offline',
-      reason,
-      detail,
-      nextRetryAt: new Date(Date.now() + delayMs),
-    });
+    const now = new Date();
+    this.setStatus(
+      { state: 'offline', reason, detail, nextRetryAt: new Date(now.getTime() + delayMs) },
+      now,
+    );
   }
 
   private onFrame(raw: string): void {
-    let frame: { Identifier?: unknown; Message?: unknown; Type?: unknown };
-    try {
-      frame = JSON.parse(raw) as typeof frame;
-    } catch {
-      this.options.logger?.warn('RCON: ignored a frame that is not JSON');
-      return;
-    }
-    const identifier = typeof frame.Identifier === 'number' ? frame.Identifier : 0;
-    const message = typeof frame.Message === 'string' ? frame.Message : String(frame.Message ?? '');
-    const type = (typeof frame.Type === 'string' ? frame.Type : 'Generic') as RconMessageType;
-    const pending = this.pending.get(identifier);
-    if (pending) {
-      this.pending.delete(identifier);
-      clearTimeout(pending.timer);
-      pending.resolve({ status: 'ok', message, type });
-      return;
-    }
-    const line: RconLine = { message, type, identifier, receivedAt: new Date() };
+    const frame = parseFrame(raw);
+    if (!frame) return this.options.logger?.warn('RCON: ignored a frame that is not JSON');
+    if (this.pending.settle(frame)) return;
+    const line: RconLine = { ...frame, receivedAt: new Date() };
     for (const listener of this.lineListeners) listener(line);
-  }
-
-  private allocateIdentifier(): number {
-    const first = this.options.firstIdentifier ?? 1001;
-    let id = this.nextIdentifier;
-    while (this.pending.has(id)) id = id >= MAX_IDENTIFIER ? first : id + 1;
-    this.nextIdentifier = id >= MAX_IDENTIFIER ? first : id + 1;
-    return id;
-  }
-
-  private failPending(reason: 'connection-lost' | 'closed'): void {
-    for (const [id, pending] of this.pending) {
-      clearTimeout(pending.timer);
-      pending.resolve({ status: 'unknown', reason });
-      this.pending.delete(id);
-    }
   }
 
   private dropSocket(reason: 'connection-lost' | 'closed' = 'connection-lost'): void {
     this.clearRetry();
-    this.stopPing();
+    this.stopKeepAlive?.();
     const socket = this.socket;
     this.socket = null;
-    this.failPending(reason);
+    this.pending.abandon(reason);
     if (!socket) return;
     if (socket.readyState === WebSocket.OPEN) socket.close(1000);
     else socket.terminate();
-  }
-
-  private startPing(socket: WebSocket): void {
-    const interval = this.options.pingIntervalMs ?? 30_000;
-    if (interval <= 0) return;
-    let awaitingPong = false;
-    socket.on('pong', () => (awaitingPong = false));
-    socket.on('message', () => (awaitingPong = false));
-    this.pingTimer = setInterval(() => {
-      if (awaitingPong) return socket.terminate(); // no answer for a whole period: the link is dead
-      awaitingPong = true;
-      socket.ping();
-    }, interval);
-  }
-
-  private stopPing(): void {
-    if (this.pingTimer) clearInterval(this.pingTimer);
-    this.pingTimer = null;
   }
 
   private clearRetry(): void {
@@ -307,14 +254,8 @@ export class RconClient {
     this.retryTimer = null;
   }
 
-  private setStatus(next: Omit<RconStatus, 'since'>): void {
-    this.current = { ...next, since: new Date() };
+  private setStatus(next: Omit<RconStatus, 'since'>, since = new Date()): void {
+    this.current = { ...next, since };
     for (const listener of this.statusListeners) listener(this.current);
   }
-}
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return '';
-  const code = (error as NodeJS.ErrnoException).code;
-  return code ? `${code}: ${error.message}` : error.message;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSteam, type FakeSteam } from '../../test-support/fake-steam';
+import { queryRows } from '../../test-support/sql';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 const PUBLIC_URL = 'http://shop.test';
@@ -146,8 +147,11 @@ describe('sessions', () => {
 
   it('stores only a hash of the token', async () => {
     const token = await signIn('76561198000000205');
-    const result = await shop.database.db.execute(sql`select token_hash from sessions`);
-    const hashes = result.rows.map((row) => (row as { token_hash: string }).token_hash);
+    const rows = await queryRows<{ token_hash: string }>(
+      shop.database.db,
+      sql`select token_hash from sessions`,
+    );
+    const hashes = rows.map((row) => row.token_hash);
     expect(hashes).not.toContain(token);
     expect(hashes.every((hash) => /^[0-9a-f]{64}$/.test(hash))).toBe(true);
   });

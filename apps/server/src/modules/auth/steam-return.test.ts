@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSteam, type FakeSteam } from '../../test-support/fake-steam';
+import { queryRows } from '../../test-support/sql';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 const PUBLIC_URL = 'http://shop.test';
@@ -33,8 +34,11 @@ async function returnWith(query: Record<string, string> | string) {
 }
 
 async function countRows(table: 'users' | 'sessions'): Promise<number> {
-  const result = await shop.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-  return Number((result.rows[0] as { n: number }).n);
+  const [row] = await queryRows<{ n: number }>(
+    shop.database.db,
+    sql.raw(`select count(*)::int as n from ${table}`),
+  );
+  return Number(row?.n);
 }
 
 /** A refusal sends the browser to the login page with an error and creates nothing. */

@@ -1,0 +1,23 @@
+CREATE TABLE "servers" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "servers_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"ip" text NOT NULL,
+	"port" integer NOT NULL,
+	"rcon_port" integer DEFAULT 28016 NOT NULL,
+	"rcon_password" text DEFAULT '' NOT NULL,
+	"plugin_key" text NOT NULL,
+	"map" text DEFAULT '' NOT NULL,
+	"is_plugin_enabled" smallint DEFAULT 0 NOT NULL,
+	"link_status" text DEFAULT 'offline' NOT NULL,
+	"status_override" text,
+	"players_online" integer DEFAULT 0 NOT NULL,
+	"max_players" integer DEFAULT 100 NOT NULL,
+	"players" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"last_checked_at" timestamp with time zone,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "servers_delivery_mode" CHECK ("servers"."is_plugin_enabled" in (0, 1, 2)),
+	CONSTRAINT "servers_link_status" CHECK ("servers"."link_status" in ('online', 'offline')),
+	CONSTRAINT "servers_status_override" CHECK ("servers"."status_override" is null or "servers"."status_override" in ('maintenance', 'restarting'))
+);

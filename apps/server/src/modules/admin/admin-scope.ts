@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import metricsRoutes from './metrics-routes';
+import rconAdminRoutes from '../servers/rcon-admin-routes';
+import serversAdminRoutes from '../servers/servers-admin-routes';
+
+/**
+ * Every admin route lives inside this scope, whose first hook answers 401 to anonymous callers and 403
+ * to players before any handler or body parsing runs. A route added here cannot skip the check.
+ */
+export default async function adminScope(app: FastifyInstance) {
+  app.addHook('onRequest', app.requireAdmin);
+  await app.register(serversAdminRoutes);
+  await app.register(rconAdminRoutes);
+  await app.register(metricsRoutes);
+}

@@ -1,0 +1,87 @@
+import { apiErrorSchema, rconCommandSchema, rconReplySchema } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parsePlayerList } from '../../integrations/rust-rcon/index';
+import { conflict, notFound } from '../../plugins/errors';
+import { SERVER_NOT_FOUND } from './servers-routes';
+import { createServersRepository } from './servers-repository';
+
+const CONSOLE_TIMEOUT_MS = 10_000;
+export const RCON_UNAVAILABLE = 'Нет связи с сервером по RCON. Проверьте адрес, порт и пароль.';
+
+const serverIdParams = z.object({ serverId: z.coerce.number().int().positive() });
+
+const rconAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createServersRepository(app.db);
+  const tags = ['admin: servers'];
+  const security = [{ bearer: [] }];
+
+  async function clientOf(serverId: number) {
+    const row = await repo.findById(serverId);
+    if (!row) throw notFound(SERVER_NOT_FOUND);
+    return { row, client: app.servers.monitor.clientFor(row) };
+  }
+
+  app.post(
+    '/rcon/:serverId',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Run a console command on a game server',
+        description:
+          'status "unknown" means the game sent no reply in time: the command may have run.',
+        params: serverIdParams,
+        body: rconCommandSchema,
+        response: { 200: rconReplySchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { client } = await clientOf(request.params.serverId);
+      const result = await client.send(request.body.command, { timeoutMs: CONSOLE_TIMEOUT_MS });
+      request.log.info(
+        {
+          serverId: request.params.serverId,
+          admin: request.user?.id,
+          command: request.body.command,
+        },
+        'admin console command',
+      );
+      if (result.status === 'unavailable') throw conflict(RCON_UNAVAILABLE);
+      if (result.status === 'unknown') {
+        return {
+          status: 'unknown' as const,
+          output: 'Сервер не ответил вовремя: команда могла выполниться.',
+        };
+      }
+      return { status: 'ok' as const, output: result.message };
+    },
+  );
+
+  app.get(
+    '/player-online/:serverId/:steamId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Whether a player is on a server right now',
+        params: serverIdParams.extend({
+          steamId: z.string().regex(/^7656119\d{10}$/, 'Неверный Steam ID'),
+        }),
+        response: { 200: z.object({ isOnline: z.boolean() }), 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { row, client } = await clientOf(request.params.serverId);
+      const reply = await client.send('playerlist', { timeoutMs: 5_000 });
+      const live = reply.status === 'ok' ? parsePlayerList(reply.message) : undefined;
+      const players = live?.ok
+        ? live.value.map((player) => player.steamId)
+        : row.players.map((player) => player.steamId);
+      return { isOnline: players.includes(request.params.steamId) };
+    },
+  );
+};
+
+export default rconAdminRoutes;

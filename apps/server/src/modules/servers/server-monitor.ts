@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  parsePlayerList,
+  parseServerInfo,
+  type RconClient,
+  type RconPool,
+} from '../../integrations/rust-rcon/index';
+import type { LinkObservation, ServerRow, ServersRepository } from './servers-repository';
+
+const POLL_COMMAND_TIMEOUT_MS = 5_000;
+
+/** Asks one connected server for its state; any failure becomes a readable reason, never a throw. */
+async function observe(client: RconClient): Promise<LinkObservation> {
+  if (!client.isOnline) {
+    const status = client.status;
+    const why = status.reason === 'password-refused' ? 'пароль RCON отклонён' : 'нет связи по RCON';
+    return { online: false, error: status.detail ? `${why}: ${status.detail}` : why };
+  }
+  const [info, list] = await Promise.all([
+    client.send('serverinfo', { timeoutMs: POLL_COMMAND_TIMEOUT_MS }),
+    client.send('playerlist', { timeoutMs: POLL_COMMAND_TIMEOUT_MS }),
+  ]);
+  if (info.status !== 'ok') return { online: client.isOnline, error: 'serverinfo не ответил' };
+  const parsedInfo = parseServerInfo(info.message);
+  if (!parsedInfo.ok) return { online: true, error: parsedInfo.error };
+  const parsedList = list.status === 'ok' ? parsePlayerList(list.message) : undefined;
+  const players = parsedList?.ok
+    ? parsedList.value.map((player) => ({ steamId: player.steamId, name: player.displayName }))
+    : undefined;
+  return {
+    online: true,
+    playersOnline: players?.length ?? parsedInfo.value.players,
+    maxPlayers: parsedInfo.value.maxPlayers,
+    map: parsedInfo.value.map,
+    ...(players ? { players } : {}),
+    error: parsedList && !parsedList.ok ? parsedList.error : null,
+  };
+}
+
+export interface ServerMonitorOptions {
+  intervalMs: number;
+}
+
+/**
+ * Keeps each server's status, players and map current: polls on an interval, and records a link that
+ * drops or comes back at once rather than at the next poll.
+ */
+export function createServerMonitor(
+  repo: ServersRepository,
+  pool: RconPool,
+  log: FastifyBaseLogger,
+  options: ServerMonitorOptions,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const clientFor = (row: ServerRow) =>
+    pool.get({ id: row.id, ip: row.ip, rconPort: row.rconPort, rconPassword: row.rconPassword });
+
+  async function pollServer(row: ServerRow) {
+    try {
+      await repo.recordObservation(row.id, await observe(clientFor(row)));
+    } catch (error) {
+      log.warn({ err: error, serverId: row.id }, 'server poll failed');
+    }
+  }
+
+  async function pollAll() {
+    const rows = await repo.list();
+    const known = new Set(rows.map((row) => String(row.id)));
+    await Promise.all(
+      pool
+        .ids()
+        .filter((id) => !known.has(id))
+        .map((id) => pool.remove(id)),
+    );
+    await Promise.all(rows.map(pollServer));
+  }
+
+  /** One poll at a time; a caller arriving mid-poll waits for it and then gets a fresh one. */
+  function pollNow(): Promise<void> {
+    const next = (running ?? Promise.resolve()).then(pollAll).catch((error: unknown) => {
+      log.warn({ err: error }, 'server monitor poll failed');
+    });
+    running = next.finally(() => {
+      if (running === next) running = undefined;
+    });
+    return next;
+  }
+
+  const unsubscribe = pool.onStatus((serverId, status) => {
+    if (status.state === 'connecting') return;
+    void repo.findById(Number(serverId)).then((row) => row && pollServer(row));
+  });
+
+  return {
+    pollNow,
+    clientFor,
+    start() {
+      void pollNow();
+      timer = setInterval(() => void pollNow(), options.intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      unsubscribe();
+      await running;
+    },
+  };
+}
+
+export type ServerMonitor = ReturnType<typeof createServerMonitor>;

@@ -1,0 +1,111 @@
+import {
+  adminServerSchema,
+  apiErrorSchema,
+  idParamSchema,
+  okReplySchema,
+  serverInputSchema,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../plugins/errors';
+import { SERVER_NOT_FOUND } from './servers-routes';
+import { createServersRepository, toAdminServer } from './servers-repository';
+
+const adminReplies = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createServersRepository(app.db);
+  const tags = ['admin: servers'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/servers',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'All servers with RCON settings and plugin keys',
+        response: { 200: z.array(adminServerSchema), ...adminReplies },
+      },
+    },
+    async () => (await repo.list()).map(toAdminServer),
+  );
+
+  app.post(
+    '/servers',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a server',
+        body: serverInputSchema,
+        response: { 201: adminServerSchema, 400: apiErrorSchema, ...adminReplies },
+      },
+    },
+    async (request, reply) => {
+      const { status, ...fields } = request.body;
+      const row = await repo.create(fields, status);
+      app.servers.changed(row.id);
+      return reply.status(201).send(toAdminServer(row));
+    },
+  );
+
+  app.put(
+    '/servers/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a server (status maintenance or restarting is kept until set back)',
+        params: idParamSchema,
+        body: serverInputSchema,
+        response: { 200: adminServerSchema, 400: apiErrorSchema, ...adminReplies },
+      },
+    },
+    async (request) => {
+      const { status, ...fields } = request.body;
+      const row = await repo.update(request.params.id, fields, status);
+      if (!row) throw notFound(SERVER_NOT_FOUND);
+      app.servers.changed(row.id);
+      return toAdminServer(row);
+    },
+  );
+
+  app.delete(
+    '/servers/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a server',
+        params: idParamSchema,
+        response: { 200: okReplySchema, ...adminReplies },
+      },
+    },
+    async (request) => {
+      if (!(await repo.remove(request.params.id))) throw notFound(SERVER_NOT_FOUND);
+      app.servers.changed(request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/servers/:id/plugin-key',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Issue a new plugin key (the old one stops working at once)',
+        params: idParamSchema,
+        response: { 200: adminServerSchema, ...adminReplies },
+      },
+    },
+    async (request) => {
+      const row = await repo.regeneratePluginKey(request.params.id);
+      if (!row) throw notFound(SERVER_NOT_FOUND);
+      return toAdminServer(row);
+    },
+  );
+};
+
+export default serversAdminRoutes;

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { AdminServer, PublicServer, ServerStatus } from '@shop/shared';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { servers, type OnlinePlayer } from '../../db/schema/index';
+
+export type ServerRow = typeof servers.$inferSelect;
+
+export interface ServerFields {
+  name: string;
+  ip: string;
+  port: number;
+  rconPort: number;
+  maxPlayers: number;
+  map: string;
+  description: string;
+  rconPassword: string;
+  isPluginEnabled: number;
+}
+
+export interface LinkObservation {
+  online: boolean;
+  playersOnline?: number;
+  maxPlayers?: number;
+  map?: string;
+  players?: OnlinePlayer[];
+  error?: string | null;
+}
+
+export const newPluginKey = () => randomBytes(24).toString('base64url');
+
+/** An admin's maintenance or restarting wins over what the monitor sees. */
+export function effectiveStatus(row: ServerRow): ServerStatus {
+  return (row.statusOverride ?? row.linkStatus) as ServerStatus;
+}
+
+export function toPublicServer(row: ServerRow): PublicServer {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: effectiveStatus(row),
+    ip: row.ip,
+    port: row.port,
+    map: row.map,
+    playersOnline: row.playersOnline,
+    maxPlayers: row.maxPlayers,
+    isPluginEnabled: row.isPluginEnabled,
+  };
+}
+
+export function toAdminServer(row: ServerRow): AdminServer {
+  return {
+    ...toPublicServer(row),
+    rconPort: row.rconPort,
+    rconPassword: row.rconPassword,
+    pluginKey: row.pluginKey,
+    statusOverride: row.statusOverride as AdminServer['statusOverride'],
+    lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+    lastError: row.lastError,
+  };
+}
+
+/** 'maintenance' and 'restarting' are kept; 'online' or 'offline' hand the status back to the monitor. */
+const overrideFor = (status: ServerStatus | undefined) =>
+  status === 'maintenance' || status === 'restarting' ? status : null;
+
+export function createServersRepository(db: Db) {
+  return {
+    list: () => db.select().from(servers).orderBy(asc(servers.id)),
+
+    async findById(id: number): Promise<ServerRow | undefined> {
+      const [row] = await db.select().from(servers).where(eq(servers.id, id)).limit(1);
+      return row;
+    },
+
+    async create(fields: ServerFields, status?: ServerStatus): Promise<ServerRow> {
+      const [row] = await db
+        .insert(servers)
+        .values({ ...fields, pluginKey: newPluginKey(), statusOverride: overrideFor(status) })
+        .returning();
+      if (!row) throw new Error('server insert returned no row');
+      return row;
+    },
+
+    async update(id: number, fields: ServerFields, status?: ServerStatus) {
+      const [row] = await db
+        .update(servers)
+        .set({ ...fields, ...(status ? { statusOverride: overrideFor(status) } : {}) })
+        .where(eq(servers.id, id))
+        .returning();
+      return row;
+    },
+
+    async remove(id: number): Promise<boolean> {
+      const deleted = await db
+        .delete(servers)
+        .where(eq(servers.id, id))
+        .returning({ id: servers.id });
+      return deleted.length === 1;
+    },
+
+    async regeneratePluginKey(id: number) {
+      const [row] = await db
+        .update(servers)
+        .set({ pluginKey: newPluginKey() })
+        .where(eq(servers.id, id))
+        .returning();
+      return row;
+    },
+
+    /** The monitor's view of a server. Offline keeps the last known map and capacity. */
+    async recordObservation(id: number, seen: LinkObservation) {
+      await db
+        .update(servers)
+        .set({
+          linkStatus: seen.online ? 'online' : 'offline',
+          lastCheckedAt: sql`now()`,
+          lastError: seen.error ?? null,
+          ...(seen.online
+            ? {
+                playersOnline: seen.playersOnline ?? 0,
+                players: seen.players ?? [],
+                ...(seen.maxPlayers ? { maxPlayers: seen.maxPlayers } : {}),
+                ...(seen.map ? { map: seen.map } : {}),
+              }
+            : { playersOnline: 0, players: [] }),
+        })
+        .where(eq(servers.id, id));
+    },
+  };
+}
+
+export type ServersRepository = ReturnType<typeof createServersRepository>;

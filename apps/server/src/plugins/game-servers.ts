@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { RconPool, type RconClientOptions } from '../integrations/rust-rcon/index';
+import { createServerMonitor, type ServerMonitor } from '../modules/servers/server-monitor';
+import { createServersRepository } from '../modules/servers/servers-repository';
+
+export interface GameServersOptions {
+  /** How often the monitor polls every server; false leaves it to tests to call pollNow. */
+  monitorIntervalMs: number | false;
+  rcon?: Omit<RconClientOptions, 'host' | 'port' | 'password'>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    servers: {
+      pool: RconPool;
+      monitor: ServerMonitor;
+      /** A server was added, edited or deleted: refresh the link and its status now. */
+      changed(serverId: number): void;
+    };
+  }
+}
+
+/** The shop's links to its game servers: one RCON connection each, and the monitor that watches them. */
+async function gameServersPlugin(app: FastifyInstance, options: GameServersOptions) {
+  const pool = new RconPool({
+    logger: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+    ...options.rcon,
+  });
+  const repo = createServersRepository(app.db);
+  const monitor = createServerMonitor(repo, pool, app.log, {
+    intervalMs: options.monitorIntervalMs || 15_000,
+  });
+  app.decorate('servers', {
+    pool,
+    monitor,
+    changed: () => void monitor.pollNow(),
+  });
+  if (options.monitorIntervalMs !== false) app.addHook('onReady', async () => monitor.start());
+  app.addHook('onClose', async () => {
+    await monitor.stop();
+    await pool.closeAll();
+  });
+}
+
+export default fp(gameServersPlugin, { name: 'game-servers', dependencies: ['database'] });

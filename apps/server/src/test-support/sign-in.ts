@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { createUsersRepository } from '../modules/users/users-repository';
+import { createSessionsRepository } from '../modules/auth/sessions-repository';
+
+let counter = 0;
+
+/**
+ * A player or admin with a live session, made through the same repositories sign-in uses. Sign-in
+ * itself is proven in the auth tests; other tests need accounts, not another OpenID round trip.
+ */
+export async function createAccount(
+  app: FastifyInstance,
+  config: Config,
+  role: 'player' | 'admin' = 'player',
+): Promise<{ id: number; steamId: string; token: string; headers: { authorization: string } }> {
+  counter += 1;
+  const steamId = `7656119${String(8_000_000_000 + counter * 7 + (role === 'admin' ? 1 : 0)).padStart(10, '0')}`;
+  const user = await createUsersRepository(app.db).upsertFromSteam({
+    steamId,
+    username: `${role === 'admin' ? 'Admin' : 'Player'} ${counter}`,
+    avatar: null,
+    isAdmin: role === 'admin',
+  });
+  const { token } = await createSessionsRepository(app.db, config.sessionTtlDays).issue(user.id);
+  return { id: user.id, steamId, token, headers: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,125 @@
+import type { CommandContext, CommandHandler, GameState } from './game-state';
+import { findItemByPartialName } from './items';
+
+const PROTOCOL = '2596.268.1';
+const VERSION = 2596;
+
+function serverInfo(state: GameState) {
+  const uptime = Math.floor((Date.now() - state.startedAt) / 1000);
+  const players = state.roster.list().length;
+  return {
+    Hostname: state.hostname,
+    MaxPlayers: state.maxPlayers,
+    Players: players,
+    Queued: 0,
+    Joining: 0,
+    EntityCount: 48_000 + players * 350,
+    GameTime: gameTime(uptime),
+    Uptime: uptime,
+    Map: state.map,
+    Framerate: 58 + Math.round(state.random() * 40) / 10,
+    Memory: 5800 + Math.floor(state.random() * 300),
+    MemoryUsageSystem: 7900 + Math.floor(state.random() * 300),
+    Collections: 12,
+    NetworkIn: 40_000 + Math.floor(state.random() * 20_000),
+    NetworkOut: 120_000 + Math.floor(state.random() * 60_000),
+    Restarting: false,
+    SaveCreatedTime: state.saveCreatedAt.toISOString(),
+    Version: VERSION,
+    Protocol: PROTOCOL,
+  };
+}
+
+/** In-game clock as C# prints a DateTime ("01/01/2025 06:00:00"); a game hour per real minute. */
+function gameTime(uptimeSeconds: number): string {
+  const t = new Date(Date.UTC(2025, 0, 1, 6) + uptimeSeconds * 60_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(t.getUTCMonth() + 1)}/${two(t.getUTCDate())}/${t.getUTCFullYear()} ${two(t.getUTCHours())}:${two(t.getUTCMinutes())}:${two(t.getUTCSeconds())}`;
+}
+
+/** The game serialises `serverinfo` and `playerlist` with Json.NET, indented. */
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+function playerList(state: GameState) {
+  return state.roster.list().map((player) => ({
+    SteamID: player.steamId,
+    OwnerSteamID: '0',
+    DisplayName: player.name,
+    Ping: player.ping,
+    Address: player.address,
+    ConnectedSeconds: Math.floor((Date.now() - player.connectedAt) / 1000),
+    // The game's field really is spelled "VoiationLevel".
+    VoiationLevel: 0,
+    CurrentLevel: 0,
+    UnspentXp: 0,
+    Health: player.health,
+  }));
+}
+
+/** `status`: a header and the game's text table (columns padded to the widest cell). */
+function statusText(state: GameState): string {
+  const players = state.roster.list();
+  const header =
+    `hostname: ${state.hostname}\n` +
+    `version : ${VERSION} secure (secure mode enabled, connected to Steam3)\n` +
+    `map     : ${state.map}\n` +
+    `players : ${players.length} (${state.maxPlayers} max) (0 queued) (0 joining)\n\n`;
+  const rows = [
+    ['id', 'name', 'ping', 'connected', 'addr', 'owner', 'violation', 'kicks'],
+    ...players.map((p) => [
+      p.steamId,
+      `"${p.name}"`,
+      String(p.ping),
+      `${Math.floor((Date.now() - p.connectedAt) / 1000)}s`,
+      p.address,
+      '',
+      '0.0',
+      '0',
+    ]),
+  ];
+  const widths = rows[0]?.map((_, column) =>
+    Math.max(...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const lines = rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths?.[column] ?? 0))
+      .join(' ')
+      .trimEnd(),
+  );
+  return header + lines.join('\n') + '\n';
+}
+
+/** `inventory.giveto STEAMID SHORTNAME AMOUNT`, with the game's exact replies. */
+function giveTo({ command, state, reply }: CommandContext): void {
+  const [who = '', what = '', amountText] = command.args;
+  const player = state.roster.find(who);
+  if (!player) return reply("Couldn't find player!");
+  const item = findItemByPartialName(state.items, what);
+  if (!item) return reply('Invalid Item!');
+  const parsed = Number.parseInt(amountText ?? '1', 10);
+  const amount = Number.isFinite(parsed) ? parsed : 1;
+  if (player.freeSlots !== null) {
+    if (player.freeSlots <= 0) return reply("Couldn't give item (inventory full?)");
+    player.freeSlots -= 1;
+  }
+  state.roster.recordGift({
+    at: new Date(),
+    steamId: player.steamId,
+    shortname: item.shortname,
+    amount,
+  });
+  // The game logs this (Debug.Log, leading space included) instead of replying; a log line printed
+  // while an RCON command runs goes back to that command's connection with its Identifier.
+  reply(` [ServerVar] giving ${player.name} ${amount} x ${item.name}`);
+}
+
+export const coreCommands: Record<string, CommandHandler> = {
+  serverinfo: ({ state, reply }) => reply(json(serverInfo(state))),
+  playerlist: ({ state, reply }) => reply(json(playerList(state))),
+  status: ({ state, reply }) => reply(statusText(state)),
+  'inventory.giveto': giveTo,
+  // `say` only broadcasts: the game sends no frame with the command's Identifier.
+  say: ({ command, chat }) => chat(command.rest),
+  echo: ({ command, reply }) => reply(command.rest),
+  'server.writecfg': ({ reply }) => reply('Config Saved'),
+};

@@ -1,0 +1,236 @@
+import { createChatter, joinLine, leaveLine } from './chatter';
+import { canonicalName, runCommand } from './commands';
+import type { GameState } from './game-state';
+import type { RustSimHandle } from './handle';
+import { DEFAULT_ITEMS } from './items';
+import { DEFAULT_PLAYERS, Roster } from './players';
+import { RconListener, type SimConnection } from './rcon-listener';
+import type {
+  RconFrame,
+  RconMessageType,
+  RustSimOptions,
+  SimCommandRecord,
+  SimConnectionAttempt,
+} from './types';
+
+const frame = (
+  Message: string,
+  Identifier: number,
+  Type: RconMessageType = 'Generic',
+): RconFrame => ({
+  Message,
+  Identifier,
+  Type,
+  Stacktrace: '',
+});
+
+/** Starts a simulated Rust server speaking WebRcon on loopback. */
+export async function startRustSim(options: RustSimOptions = {}): Promise<RustSimHandle> {
+  const random = options.random ?? Math.random;
+  const host = options.host ?? '127.0.0.1';
+  let password = options.password ?? 'sim-password';
+  const roster = new Roster(random);
+  for (const init of options.players ?? DEFAULT_PLAYERS) roster.add(init);
+  const state: GameState = {
+    hostname: options.hostname ?? '[RU] Simulated Rust Server',
+    map: options.map ?? 'Procedural Map',
+    maxPlayers: options.maxPlayers ?? 100,
+    startedAt: Date.now(),
+    saveCreatedAt: new Date(),
+    items: options.items ?? DEFAULT_ITEMS,
+    roster,
+    bans: new Map(),
+    mutes: new Map(),
+    groups: new Map(),
+    allowedGroups: options.groups ? new Set(options.groups) : null,
+    random,
+  };
+  const silent = new Set(
+    (options.silentCommands ?? []).map((name) => canonicalName(name.toLowerCase())),
+  );
+  const commands: SimCommandRecord[] = [];
+  const attempts: SimConnectionAttempt[] = [];
+  const commandListeners = new Set<(record: SimCommandRecord) => void>();
+  const commandDelayMs = options.commandDelayMs ?? 0;
+  // The game runs commands one at a time on its main thread: a promise chain keeps that order.
+  let mainThread = Promise.resolve();
+
+  const broadcastConsole = (message: string, type: RconMessageType = 'Generic') =>
+    listener.broadcast(frame(message, 0, type));
+  const broadcastChat = (message: string, username: string, userId: string) =>
+    listener.broadcast(
+      frame(
+        JSON.stringify(
+          {
+            Channel: 0,
+            Message: message,
+            UserId: userId,
+            Username: username,
+            Color: '#5af',
+            Time: Math.floor(Date.now() / 1000),
+          },
+          null,
+          2,
+        ),
+        -1,
+        'Chat',
+      ),
+    );
+
+  const execute = (connection: SimConnection, identifier: number, message: string) => {
+    const output = runCommand(message, state);
+    const name = canonicalName(output.command.name);
+    const silenced = silent.has(name);
+    if (!silenced) {
+      for (const reply of output.replies)
+        listener.send(connection, frame(reply.text, identifier, reply.type));
+    }
+    for (const chat of output.chats) broadcastChat(chat.message, chat.username, chat.userId);
+    const record: SimCommandRecord = {
+      at: new Date(),
+      connectionId: connection.id,
+      address: connection.address,
+      identifier,
+      name: output.command.name,
+      message,
+      args: output.command.args,
+      replies: silenced ? [] : output.replies.map((reply) => reply.text),
+      silenced,
+    };
+    commands.push(record);
+    for (const notify of commandListeners) notify(record);
+  };
+
+  const listener: RconListener = new RconListener({
+    host,
+    password: () => password,
+    maxPasswordFailures: options.maxPasswordFailures ?? 5,
+    banDurationMs: options.banDurationMs ?? 300_000,
+    log: (line) => broadcastConsole(line),
+    onAttempt: (attempt) => attempts.push(attempt),
+    onMessage: (connection, raw) => {
+      let parsed: { Identifier?: unknown; Message?: unknown };
+      try {
+        parsed = JSON.parse(raw) as typeof parsed;
+      } catch {
+        return; // The game drops what it cannot deserialise.
+      }
+      const identifier = typeof parsed.Identifier === 'number' ? parsed.Identifier : 0;
+      const message = typeof parsed.Message === 'string' ? parsed.Message : '';
+      mainThread = mainThread
+        .then(() =>
+          commandDelayMs > 0 ? new Promise((r) => setTimeout(r, commandDelayMs)) : undefined,
+        )
+        .then(() => execute(connection, identifier, message))
+        .catch(() => undefined);
+    },
+  });
+
+  const port = await listener.start(options.port ?? 0);
+  const chatter = createChatter(roster, random);
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number | null | undefined, fallback: number | null, tick: () => void) => {
+    const interval = ms === undefined ? fallback : ms;
+    if (interval === null || interval <= 0) return;
+    const timer = setInterval(tick, interval);
+    timer.unref(); // background noise must never keep a test or CLI process alive
+    timers.push(timer);
+  };
+  every(options.consoleIntervalMs, 15_000, () => broadcastConsole(chatter.consoleLine()));
+  every(options.chatIntervalMs, 40_000, () => {
+    const line = chatter.chatLine();
+    if (line) broadcastChat(line.message, line.player.name, line.player.steamId);
+  });
+  every(options.churnIntervalMs, null, () => {
+    const online = roster.list();
+    const leave = online.length > 0 && (online.length >= state.maxPlayers || random() < 0.45);
+    const victim = online[Math.floor(random() * online.length)];
+    if (leave && victim) handle.removePlayer(victim.steamId);
+    else handle.addPlayer();
+  });
+
+  const handle: RustSimHandle = {
+    host,
+    port,
+    get password() {
+      return password;
+    },
+    get url() {
+      return `ws://${host}:${port}/${password}`;
+    },
+    get isRunning() {
+      return listener.running;
+    },
+    commands,
+    connectionAttempts: attempts,
+    get connectionCount() {
+      return listener.connections.size;
+    },
+    bans: state.bans,
+    mutes: state.mutes,
+    groups: state.groups,
+    async start() {
+      await listener.start(port);
+    },
+    stop: () => listener.stop(),
+    async close() {
+      for (const timer of timers) clearInterval(timer);
+      await listener.stop();
+    },
+    setPassword(next) {
+      password = next;
+    },
+    addPlayer(init) {
+      const player = roster.add(init);
+      broadcastConsole(joinLine(player));
+      return player;
+    },
+    removePlayer(steamId) {
+      const player = roster.remove(steamId);
+      if (player) broadcastConsole(leaveLine(player));
+      return player !== undefined;
+    },
+    players: () => roster.list(),
+    gifts: (steamId) => roster.giftsOf(steamId),
+    setFreeSlots(steamId, slots) {
+      const player = roster.get(steamId);
+      if (!player) throw new Error(`rust-sim: player ${steamId} is not online`);
+      player.freeSlots = slots;
+    },
+    setItems(items) {
+      state.items = items;
+    },
+    setSilent(commandName, on = true) {
+      const name = canonicalName(commandName.toLowerCase());
+      if (on) silent.add(name);
+      else silent.delete(name);
+    },
+    sendConsoleLine: (message, type) => broadcastConsole(message, type),
+    sendChat: ({ message, username = 'SERVER', userId = '0' }) =>
+      broadcastChat(message, username, userId),
+    isAddressBanned: (address = '127.0.0.1') => listener.isBanned(address),
+    failedAttempts: (address = '127.0.0.1') => listener.failed.get(address)?.attempts ?? 0,
+    clearFailedLogins: () => listener.failed.clear(),
+    onCommand(notify) {
+      commandListeners.add(notify);
+      return () => commandListeners.delete(notify);
+    },
+    waitForCommand(predicate, timeoutMs = 5000) {
+      const done = commands.find(predicate);
+      if (done) return Promise.resolve(done);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          stopListening();
+          reject(new Error(`rust-sim: no matching command within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const stopListening = handle.onCommand((record) => {
+          if (!predicate(record)) return;
+          clearTimeout(timer);
+          stopListening();
+          resolve(record);
+        });
+      });
+    },
+  };
+  return handle;
+}

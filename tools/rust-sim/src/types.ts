@@ -1,0 +1,122 @@
+/** Frame types of Facepunch's WebRcon (the `RCon.LogType` enum, serialised by name). */
+export type RconMessageType = 'Generic' | 'Error' | 'Warning' | 'Chat' | 'Report' | 'ClientPerf';
+
+/** What the game sends: `{Message, Identifier, Type, Stacktrace}`. */
+export interface RconFrame {
+  Message: string;
+  Identifier: number;
+  Type: RconMessageType;
+  Stacktrace: string;
+}
+
+/** An item the simulated game knows, as `inventory.giveto` looks it up (by shortname). */
+export interface SimItem {
+  shortname: string;
+  /** English display name, used in the game's "[ServerVar] giving ..." line. */
+  name: string;
+}
+
+export interface SimPlayerInit {
+  /** SteamID64; generated when omitted. */
+  steamId?: string;
+  name?: string;
+  /**
+   * Free inventory slots; each successful give uses one (the game creates one Item per give).
+   * Omitted = unlimited, so "Couldn't give item (inventory full?)" never happens.
+   */
+  freeSlots?: number;
+  ping?: number;
+  health?: number;
+}
+
+export interface SimPlayer {
+  readonly steamId: string;
+  readonly name: string;
+  readonly address: string;
+  readonly connectedAt: number;
+  ping: number;
+  health: number;
+  freeSlots: number | null;
+}
+
+/** One thing a player received through `inventory.giveto`. */
+export interface SimGift {
+  readonly at: Date;
+  readonly steamId: string;
+  readonly shortname: string;
+  readonly amount: number;
+}
+
+/** Every command the sim ran, in order: what the tests assert on. */
+export interface SimCommandRecord {
+  readonly at: Date;
+  /** Which WebRcon connection sent it (rising from 1, like the game's client ids). */
+  readonly connectionId: number;
+  readonly address: string;
+  readonly identifier: number;
+  /** The command's name as typed, lower-cased (e.g. `inventory.giveto`). */
+  readonly name: string;
+  /** The whole command line as received. */
+  readonly message: string;
+  readonly args: readonly string[];
+  /** The frames it answered with (empty when the command is silenced or answers nothing). */
+  readonly replies: readonly string[];
+  readonly silenced: boolean;
+}
+
+export type SimConnectionOutcome = 'accepted' | 'wrong-password' | 'banned';
+
+export interface SimConnectionAttempt {
+  readonly at: Date;
+  readonly address: string;
+  readonly outcome: SimConnectionOutcome;
+}
+
+export interface SimBan {
+  readonly steamId: string;
+  readonly name: string;
+  readonly reason: string;
+  /** Unix seconds, or -1 for permanent (as the game stores it). */
+  readonly expiry: number;
+}
+
+export interface SimMute {
+  readonly steamId: string;
+  readonly reason: string;
+  /** Milliseconds, or null for a permanent mute. */
+  readonly durationMs: number | null;
+}
+
+export interface RustSimOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** 0 (default) picks a free port; `start()` after `stop()` reuses the port first bound. */
+  port?: number;
+  /** Default `sim-password`. Compared to the request path exactly, as the game does. */
+  password?: string;
+  hostname?: string;
+  map?: string;
+  maxPlayers?: number;
+  /** The item table `inventory.giveto` knows, in the game's order. Default: a small common set. */
+  items?: readonly SimItem[];
+  /** Players online at start. Default: two demo players. Pass `[]` for an empty server. */
+  players?: readonly SimPlayerInit[];
+  /** Oxide groups that exist. Omitted = any group name is accepted. */
+  groups?: readonly string[];
+  /** Wrong passwords from one address before it is banned. Game default 5. */
+  maxPasswordFailures?: number;
+  /** How long such a ban lasts. Game default 300 s. */
+  banDurationMs?: number;
+  /** Commands (by name) that run but never answer, to exercise client timeouts. */
+  silentCommands?: readonly string[];
+  /** Delay before each command runs, to model a busy main thread. Default 0. */
+  commandDelayMs?: number;
+  /** Console log line (Identifier 0) every N ms; null = off. Default 15 s. */
+  consoleIntervalMs?: number | null;
+  /** A player chat line (Identifier -1) every N ms; null = off. Default 40 s. */
+  chatIntervalMs?: number | null;
+  /** A random player joins or leaves every N ms (demo); null = off (default). */
+  churnIntervalMs?: number | null;
+  /** Random source, injectable for reproducible tests. */
+  random?: () => number;
+}
