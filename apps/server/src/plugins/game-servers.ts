@@ -8,6 +8,8 @@ export interface GameServersOptions {
   /** How often the monitor polls every server; false leaves it to tests to call pollNow. */
   monitorIntervalMs: number | false;
   rcon?: Omit<RconClientOptions, 'host' | 'port' | 'password'>;
+  /** How long the admin console waits for a reply before calling it unknown. Default 10 s. */
+  consoleTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -15,6 +17,7 @@ declare module 'fastify' {
     servers: {
       pool: RconPool;
       monitor: ServerMonitor;
+      consoleTimeoutMs: number;
       /** A server was added, edited or deleted: refresh the link and its status now. */
       changed(serverId: number): void;
     };
@@ -34,6 +37,7 @@ async function gameServersPlugin(app: FastifyInstance, options: GameServersOptio
   app.decorate('servers', {
     pool,
     monitor,
+    consoleTimeoutMs: options.consoleTimeoutMs ?? 10_000,
     changed: () => void monitor.pollNow(),
   });
   if (options.monitorIntervalMs !== false) app.addHook('onReady', async () => monitor.start());

@@ -6,7 +6,6 @@ import { conflict, notFound } from '../../plugins/errors';
 import { SERVER_NOT_FOUND } from './servers-routes';
 import { createServersRepository } from './servers-repository';
 
-const CONSOLE_TIMEOUT_MS = 10_000;
 export const RCON_UNAVAILABLE = 'Нет связи с сервером по RCON. Проверьте адрес, порт и пароль.';
 
 const serverIdParams = z.object({ serverId: z.coerce.number().int().positive() });
@@ -39,7 +38,7 @@ const rconAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { client } = await clientOf(request.params.serverId);
-      const result = await client.send(request.body.command, { timeoutMs: CONSOLE_TIMEOUT_MS });
+      const result = await client.send(request.body.command, { timeoutMs: app.servers.consoleTimeoutMs });
       request.log.info(
         {
           serverId: request.params.serverId,
