@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { startDemoWorld } from './modules/demo/demo-world';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -36,6 +37,8 @@ async function main() {
   const prune = setInterval(() => void app.auth.prune().catch(() => undefined), 60 * 60 * 1000);
   prune.unref();
 
+  const stopDemoWorld = config.demo ? await startDemoWorld(app) : async () => undefined;
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -45,6 +48,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    await stopDemoWorld();
     await database.close();
     process.exit(0);
   };

@@ -38,7 +38,9 @@ const rconAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { client } = await clientOf(request.params.serverId);
-      const result = await client.send(request.body.command, { timeoutMs: app.servers.consoleTimeoutMs });
+      const result = await client.send(request.body.command, {
+        timeoutMs: app.servers.consoleTimeoutMs,
+      });
       request.log.info(
         {
           serverId: request.params.serverId,

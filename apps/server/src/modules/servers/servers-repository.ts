@@ -74,6 +74,15 @@ export function createServersRepository(db: Db) {
       return row;
     },
 
+    async findByName(name: string): Promise<ServerRow | undefined> {
+      const [row] = await db.select().from(servers).where(eq(servers.name, name)).limit(1);
+      return row;
+    },
+
+    async setRconEndpoint(id: number, rconPort: number, rconPassword: string) {
+      await db.update(servers).set({ rconPort, rconPassword }).where(eq(servers.id, id));
+    },
+
     async create(fields: ServerFields, status?: ServerStatus): Promise<ServerRow> {
       const [row] = await db
         .insert(servers)
