@@ -1,3 +1,4 @@
+import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -14,6 +15,10 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import adminScope from './modules/admin/admin-scope';
 import authRoutes from './modules/auth/auth-routes';
+import itemImagesRoutes from './modules/catalog/item-images-routes';
+import pluginApiScope from './modules/plugin-api/plugin-api-scope';
+import catalogPlugin from './modules/products/catalog-plugin';
+import productsRoutes from './modules/products/products-routes';
 import demoRoutes from './modules/demo/demo-routes';
 import serversRoutes from './modules/servers/servers-routes';
 import siteRoutes from './modules/site/site-routes';
@@ -89,12 +94,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(databasePlugin, { database: options.database });
   await app.register(authPlugin, { config });
+  await app.register(catalogPlugin);
   await app.register(gameServersPlugin, options.gameServers ?? { monitorIntervalMs: 15_000 });
 
   await app.register(siteRoutes, { prefix: '/api', config });
   await app.register(authRoutes, { prefix: '/api', config });
   await app.register(serversRoutes, { prefix: '/api' });
-  await app.register(adminScope, { prefix: '/api/admin' });
+  await app.register(productsRoutes, { prefix: '/api' });
+  await app.register(adminScope, { prefix: '/api/admin', config });
+  await app.register(pluginApiScope, { prefix: '/api/plugin/v1' });
+  await app.register(itemImagesRoutes, {
+    imageDir: path.join(config.dataDir, 'img'),
+    fallback: options.webRoot ? path.join(options.webRoot, 'img', 'default.webp') : null,
+  });
   if (config.demo) await app.register(demoRoutes, { config });
 
   if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });

@@ -4,3 +4,4 @@ export * from './messages';
 export * from './schemas/common';
 export * from './schemas/user';
 export * from './schemas/server';
+export * from './schemas/catalog';

@@ -1,2 +1,4 @@
 export * from './users';
 export * from './servers';
+export * from './catalog';
+export * from './orders';

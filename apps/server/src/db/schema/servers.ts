@@ -17,7 +17,7 @@ export const servers = pgTable(
     rconPort: integer('rcon_port').notNull().default(28016),
     rconPassword: text('rcon_password').notNull().default(''),
     /** Key the game-server plugin presents; admins see and regenerate it. */
-    pluginKey: text('plugin_key').notNull(),
+    pluginKey: text('plugin_key').notNull().unique(),
     map: text('map').notNull().default(''),
     /** 0 RCON delivery, 1 plugin delivery, 2 hidden from buyers. */
     isPluginEnabled: smallint('is_plugin_enabled').notNull().default(0),

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import itemsAdminRoutes from '../catalog/items-admin-routes';
+import productsAdminRoutes from '../products/products-admin-routes';
 import metricsRoutes from './metrics-routes';
 import rconAdminRoutes from '../servers/rcon-admin-routes';
 import serversAdminRoutes from '../servers/servers-admin-routes';
@@ -7,9 +10,11 @@ import serversAdminRoutes from '../servers/servers-admin-routes';
  * Every admin route lives inside this scope, whose first hook answers 401 to anonymous callers and 403
  * to players before any handler or body parsing runs. A route added here cannot skip the check.
  */
-export default async function adminScope(app: FastifyInstance) {
+export default async function adminScope(app: FastifyInstance, { config }: { config: Config }) {
   app.addHook('onRequest', app.requireAdmin);
   await app.register(serversAdminRoutes);
   await app.register(rconAdminRoutes);
   await app.register(metricsRoutes);
+  await app.register(itemsAdminRoutes, { config });
+  await app.register(productsAdminRoutes);
 }

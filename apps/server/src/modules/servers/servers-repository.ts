@@ -74,6 +74,11 @@ export function createServersRepository(db: Db) {
       return row;
     },
 
+    async findByPluginKey(key: string): Promise<ServerRow | undefined> {
+      const [row] = await db.select().from(servers).where(eq(servers.pluginKey, key)).limit(1);
+      return row;
+    },
+
     async findByName(name: string): Promise<ServerRow | undefined> {
       const [row] = await db.select().from(servers).where(eq(servers.name, name)).limit(1);
       return row;

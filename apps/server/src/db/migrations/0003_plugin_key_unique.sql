@@ -1,0 +1,1 @@
+ALTER TABLE "servers" ADD CONSTRAINT "servers_plugin_key_unique" UNIQUE("plugin_key");

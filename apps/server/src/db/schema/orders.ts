@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products } from './catalog';
+import { users } from './users';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** No foreign key: an order outlives a deleted server and shows 'Неизвестный сервер'. */
+    serverId: integer('server_id').notNull(),
+    totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('pending'),
+    isDelivered: boolean('is_delivered').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('orders_user_idx').on(table.userId, table.createdAt),
+    check('orders_status', sql`${table.status} in ('pending', 'completed', 'cancelled')`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** RESTRICT: a product that was sold cannot be deleted, only hidden. */
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    image: text('image'),
+    quantity: integer('quantity').notNull(),
+    stacks: integer('stacks').notNull(),
+    priceKopecks: bigint('price_kopecks', { mode: 'number' }).notNull(),
+    totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('order_items_product_idx').on(table.productId)],
+);

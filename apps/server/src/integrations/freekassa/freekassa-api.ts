@@ -1,0 +1,90 @@
+import { apiSignature } from './freekassa-signatures';
+
+/**
+ * Transport for FreeKassa's JSON API (`POST {API}/v1/...`): adds shopId, a rising nonce and the
+ * HMAC signature, enforces a timeout, and turns every kind of failure into one typed error, so
+ * callers handle "the provider did not do it" in one place.
+ */
+export type FreekassaFailure =
+  'timeout' | 'unreachable' | 'bad_reply' | 'api_error' | 'already_paid' | 'order_exists';
+
+export class FreekassaError extends Error {
+  constructor(
+    readonly reason: FreekassaFailure,
+    detail?: string,
+  ) {
+    super(`FreeKassa request failed: ${reason}${detail ? ` (${detail})` : ''}`);
+    this.name = 'FreekassaError';
+  }
+}
+
+/**
+ * The API refuses a nonce that is not above the last one it saw for the shop. Milliseconds since the
+ * epoch keep that true across restarts (a restart takes far longer than the few requests that could
+ * run ahead of the clock); the +1 keeps it true for several requests in the same millisecond. It is
+ * module-wide because every client in this process speaks for the same shop.
+ */
+let lastNonce = 0;
+export function nextNonce(now: number = Date.now()): number {
+  lastNonce = Math.max(Math.floor(now), lastNonce + 1);
+  return lastNonce;
+}
+
+export interface ApiTransportOptions {
+  shopId: number;
+  apiKey: string;
+  /** Base without the version, e.g. https://api.fk.life; paths below start with /v1. */
+  apiUrl: string;
+  fetchImpl: typeof fetch;
+  now: () => number;
+  timeoutMs: number;
+}
+
+export type ApiReply = Record<string, unknown>;
+
+export function createApiTransport(options: ApiTransportOptions) {
+  const base = options.apiUrl.replace(/\/+$/, '');
+
+  return async function call(path: string, fields: Record<string, string | number>) {
+    const body: Record<string, string | number> = {
+      ...fields,
+      shopId: options.shopId,
+      nonce: nextNonce(options.now()),
+    };
+    body.signature = apiSignature(options.apiKey, body);
+
+    let status: number;
+    let text: string;
+    try {
+      const response = await options.fetchImpl(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        redirect: 'error',
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      throw new FreekassaError(timedOut ? 'timeout' : 'unreachable');
+    }
+
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new FreekassaError('bad_reply', `HTTP ${status}, not JSON`);
+    }
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+      throw new FreekassaError('bad_reply', `HTTP ${status}`);
+    }
+    const reply = data as ApiReply;
+    // The API also reports errors with HTTP 200 and `type: "error"`.
+    if (status < 200 || status >= 300 || reply.type === 'error') {
+      const message = typeof reply.message === 'string' ? reply.message : `HTTP ${status}`;
+      throw new FreekassaError('api_error', message.slice(0, 200));
+    }
+    return reply;
+  };
+}

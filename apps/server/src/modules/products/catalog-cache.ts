@@ -1,0 +1,66 @@
+import type { Product } from '@shop/shared';
+import { toProduct, type ProductsRepository } from './products-repository';
+
+export interface ProductFilters {
+  category?: string | undefined;
+  server?: string | undefined;
+  search?: string | undefined;
+  popular?: boolean | undefined;
+}
+
+/** SPEC §5: case-insensitive substring over four fields; an 'all' product matches any server. */
+export function matchesFilters(product: Product, filters: ProductFilters): boolean {
+  if (filters.category && product.category !== filters.category) return false;
+  if (filters.server && filters.server !== 'all' && product.server !== 'all') {
+    if (product.server !== filters.server) return false;
+  }
+  if (filters.popular !== undefined && product.popular !== filters.popular) return false;
+  const needle = filters.search?.trim().toLocaleLowerCase('ru');
+  if (needle) {
+    const haystack = [
+      product.name,
+      product.originalName,
+      product.description,
+      product.gameItemName,
+    ];
+    if (!haystack.some((text) => text?.toLocaleLowerCase('ru').includes(needle))) return false;
+  }
+  return true;
+}
+
+const MAX_AGE_MS = 30_000;
+
+/**
+ * The active catalogue, held in memory: buyers read it on every page, admins change it rarely.
+ * An admin write here invalidates at once; other instances pick it up within MAX_AGE_MS.
+ */
+export function createCatalogCache(repo: ProductsRepository) {
+  let products: Product[] | null = null;
+  let loadedAt = 0;
+  let loading: Promise<Product[]> | null = null;
+
+  async function load(): Promise<Product[]> {
+    const rows = await repo.list();
+    products = rows.filter((row) => row.isActive).map(toProduct);
+    loadedAt = Date.now();
+    return products;
+  }
+
+  return {
+    async all(): Promise<Product[]> {
+      if (products && Date.now() - loadedAt < MAX_AGE_MS) return products;
+      loading ??= load().finally(() => {
+        loading = null;
+      });
+      return loading;
+    },
+    async query(filters: ProductFilters): Promise<Product[]> {
+      return (await this.all()).filter((product) => matchesFilters(product, filters));
+    },
+    invalidate() {
+      products = null;
+    },
+  };
+}
+
+export type CatalogCache = ReturnType<typeof createCatalogCache>;

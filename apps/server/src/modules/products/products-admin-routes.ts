@@ -1,0 +1,163 @@
+import {
+  adminProductSchema,
+  apiErrorSchema,
+  idParamSchema,
+  okReplySchema,
+  productInputSchema,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { createServersRepository } from '../servers/servers-repository';
+import { createUsersRepository } from '../users/users-repository';
+import { PRODUCT_NOT_FOUND } from './products-routes';
+import {
+  createProductsRepository,
+  toAdminProduct,
+  type ProductFields,
+} from './products-repository';
+
+export const PRODUCT_HAS_ORDERS =
+  "Нельзя удалить товар, так как он связан с заказами. Используйте 'Архивировать'.";
+
+const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createProductsRepository(app.db);
+  const serversRepo = createServersRepository(app.db);
+  const usersRepo = createUsersRepository(app.db);
+  const tags = ['admin: catalogue'];
+  const security = [{ bearer: [] }];
+  const replies = {
+    400: apiErrorSchema,
+    401: apiErrorSchema,
+    403: apiErrorSchema,
+    404: apiErrorSchema,
+  };
+
+  /** References must exist: a product for a deleted server or user could never be bought. */
+  async function checkReferences(fields: ProductFields) {
+    if (fields.server !== 'all' && !(await serversRepo.findById(Number(fields.server)))) {
+      throw badRequest('Сервер не найден');
+    }
+    if (fields.personalUserId !== null && !(await usersRepo.findById(fields.personalUserId))) {
+      throw badRequest('Пользователь для личного товара не найден');
+    }
+  }
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every product, hidden ones included',
+        response: { 200: z.array(adminProductSchema) },
+      },
+    },
+    async () => (await repo.list()).map(toAdminProduct),
+  );
+
+  app.post(
+    '/products',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a product',
+        body: productInputSchema,
+        response: { 201: adminProductSchema, ...replies },
+      },
+    },
+    async (request, reply) => {
+      await checkReferences(request.body);
+      const row = await repo.create(request.body);
+      app.catalog.invalidate();
+      return reply.status(201).send(toAdminProduct(row));
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a product',
+        params: idParamSchema,
+        body: productInputSchema,
+        response: { 200: adminProductSchema, ...replies },
+      },
+    },
+    async (request) => {
+      await checkReferences(request.body);
+      const row = await repo.update(request.params.id, request.body);
+      if (!row) throw notFound(PRODUCT_NOT_FOUND);
+      app.catalog.invalidate();
+      return toAdminProduct(row);
+    },
+  );
+
+  app.patch(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Hide or show a product, or flag it popular',
+        params: idParamSchema,
+        body: z
+          .object({ isActive: z.boolean().optional(), popular: z.boolean().optional() })
+          .refine((flags) => Object.keys(flags).length > 0, 'Нечего менять'),
+        response: { 200: adminProductSchema, ...replies },
+      },
+    },
+    async (request) => {
+      const row = await repo.setFlags(request.params.id, request.body);
+      if (!row) throw notFound(PRODUCT_NOT_FOUND);
+      app.catalog.invalidate();
+      return toAdminProduct(row);
+    },
+  );
+
+  app.delete(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a product that was never sold (otherwise hide it)',
+        params: idParamSchema,
+        response: { 200: okReplySchema, 409: apiErrorSchema, ...replies },
+      },
+    },
+    async (request) => {
+      const outcome = await repo.remove(request.params.id);
+      if (outcome === 'missing') throw notFound(PRODUCT_NOT_FOUND);
+      if (outcome === 'sold') throw conflict(PRODUCT_HAS_ORDERS);
+      app.catalog.invalidate();
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/products/:id/orders',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Whether a product was ever ordered',
+        params: idParamSchema,
+        response: {
+          200: z.object({ hasOrders: z.boolean(), count: z.number().int() }),
+          ...replies,
+        },
+      },
+    },
+    async (request) => {
+      if (!(await repo.findById(request.params.id))) throw notFound(PRODUCT_NOT_FOUND);
+      const total = await repo.orderCount(request.params.id);
+      return { hasOrders: total > 0, count: total };
+    },
+  );
+};
+
+export default productsAdminRoutes;

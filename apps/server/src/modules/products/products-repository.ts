@@ -1,0 +1,126 @@
+import {
+  kopecksToRoubles,
+  roublesToKopecks,
+  type AdminProduct,
+  type Product,
+  type ProductCategory,
+  type productInputSchema,
+} from '@shop/shared';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { orderItems, products } from '../../db/schema/index';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductFields = z.output<typeof productInputSchema>;
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    originalName: row.originalName,
+    description: row.description,
+    gameItemName: row.gameItemName,
+    gameItemId: row.gameItemId,
+    category: row.category as ProductCategory,
+    server: row.serverId === null ? 'all' : String(row.serverId),
+    price: kopecksToRoubles(row.priceKopecks),
+    quantity: row.stackSize,
+    image: row.image ?? (row.gameItemId !== null ? `/img/${row.gameItemId}.png` : null),
+    popular: row.popular,
+    inStock: row.inStock,
+    isActive: row.isActive,
+    personalUserId: row.personalUserId,
+  };
+}
+
+export function toAdminProduct(row: ProductRow): AdminProduct {
+  return { ...toProduct(row), commands: row.commands, createdAt: row.createdAt.toISOString() };
+}
+
+function toColumns(fields: ProductFields) {
+  return {
+    name: fields.name,
+    originalName: fields.originalName,
+    description: fields.description,
+    gameItemName: fields.gameItemName,
+    gameItemId: fields.gameItemId,
+    category: fields.category,
+    serverId: fields.server === 'all' ? null : Number(fields.server),
+    priceKopecks: roublesToKopecks(fields.price),
+    stackSize: fields.quantity,
+    image: fields.image,
+    popular: fields.popular,
+    inStock: fields.inStock,
+    isActive: fields.isActive,
+    commands: fields.commands,
+    personalUserId: fields.personalUserId,
+  };
+}
+
+export function createProductsRepository(db: Db) {
+  return {
+    list: () => db.select().from(products).orderBy(asc(products.id)),
+
+    async findById(id: number): Promise<ProductRow | undefined> {
+      const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+      return row;
+    },
+
+    async create(fields: ProductFields): Promise<ProductRow> {
+      const [row] = await db.insert(products).values(toColumns(fields)).returning();
+      if (!row) throw new Error('product insert returned no row');
+      return row;
+    },
+
+    async update(id: number, fields: ProductFields): Promise<ProductRow | undefined> {
+      const [row] = await db
+        .update(products)
+        .set({ ...toColumns(fields), updatedAt: sql`now()` })
+        .where(eq(products.id, id))
+        .returning();
+      return row;
+    },
+
+    async setFlags(id: number, flags: { isActive?: boolean; popular?: boolean }) {
+      const [row] = await db
+        .update(products)
+        .set({ ...flags, updatedAt: sql`now()` })
+        .where(eq(products.id, id))
+        .returning();
+      return row;
+    },
+
+    async orderCount(id: number): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(orderItems)
+        .where(eq(orderItems.productId, id));
+      return Number(row?.total ?? 0);
+    },
+
+    /** 'deleted', 'missing', or 'sold' when orders hold it (the foreign key decides, race-free). */
+    async remove(id: number): Promise<'deleted' | 'missing' | 'sold'> {
+      try {
+        const deleted = await db
+          .delete(products)
+          .where(eq(products.id, id))
+          .returning({ id: products.id });
+        return deleted.length === 1 ? 'deleted' : 'missing';
+      } catch (error) {
+        if (isForeignKeyViolation(error)) return 'sold';
+        throw error;
+      }
+    },
+  };
+}
+
+/** PostgreSQL's foreign_key_violation, as both drivers report it (possibly wrapped by Drizzle). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
+export type ProductsRepository = ReturnType<typeof createProductsRepository>;

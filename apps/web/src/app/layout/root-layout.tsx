@@ -1,0 +1,33 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Background } from './background';
+import { DiscordLink } from './discord-link';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { TopUpProvider } from './top-up-provider';
+
+export function RootLayout() {
+  return (
+    <TopUpProvider>
+      <Background />
+      <a
+        href="#content"
+        className="fixed top-2 left-2 z-[60] -translate-y-20 rounded-md bg-primary px-4 py-2 font-semibold text-white focus:translate-y-0"
+      >
+        Перейти к содержимому
+      </a>
+      <div className="relative z-10 flex min-h-dvh flex-col">
+        <SiteHeader />
+        <main
+          id="content"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 px-4 pt-8 sm:px-6 sm:pt-12"
+        >
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+      <DiscordLink />
+      <ScrollRestoration />
+    </TopUpProvider>
+  );
+}

@@ -1,0 +1,52 @@
+import { RefreshCw, Home } from 'lucide-react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Background } from './background';
+
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/**
+ * Shown when a page throws while rendering. It draws no header: whatever broke may be the header.
+ * A lazily loaded chunk that vanished after a redeploy is the usual cause, and a reload cures it.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  return (
+    <>
+      <Background />
+      <main className="relative z-10 mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-5 px-4 text-center">
+        <div aria-hidden="true" className="hazard-stripe h-2 w-32 rounded-full" />
+        <h1 className="font-display text-3xl font-extrabold tracking-wide text-white uppercase sm:text-4xl">
+          Unexpected Application Error!
+        </h1>
+        <p className="text-foreground/85">
+          При отображении страницы произошла непредвиденная ошибка. Обновите страницу — обычно этого
+          достаточно. Если ошибка повторяется, напишите нам в поддержку.
+        </p>
+        <details className="w-full rounded-md border border-white/10 bg-black/60 p-3 text-left text-sm text-muted-foreground">
+          <summary className="cursor-pointer">Подробности для поддержки</summary>
+          <pre className="mt-2 overflow-x-auto font-mono text-xs whitespace-pre-wrap">
+            {describe(error)}
+          </pre>
+        </details>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button onClick={() => window.location.reload()}>
+            <RefreshCw aria-hidden="true" />
+            Обновить страницу
+          </Button>
+          <Button asChild variant="outline">
+            {/* A plain link: the router itself may be what failed. */}
+            <a href="/">
+              <Home aria-hidden="true" />
+              На главную
+            </a>
+          </Button>
+        </div>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { BookOpen, ExternalLink, LogIn, ShoppingCart } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/features/auth/use-session';
+import { useSiteSettings } from '@/features/site/api/get-site-settings';
+import { BalanceChip } from './balance-chip';
+import { RulesDialog } from './legal/rules-dialog';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { navLinks } from './nav-links';
+import { UserMenu } from './user-menu';
+
+const linkClass =
+  'relative inline-flex h-10 items-center gap-1.5 rounded-md px-3 text-sm font-semibold tracking-wide text-foreground/80 uppercase transition-colors hover:text-white';
+
+export function SiteHeader() {
+  const { user, isLoading } = useSession();
+  const { data: site } = useSiteSettings();
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-white/8 bg-[#0b0a09]/80 backdrop-blur-xl">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        <Logo className="mr-auto md:mr-4" />
+
+        <nav aria-label="Основная навигация" className="hidden items-center gap-1 md:flex">
+          {navLinks.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.end}
+              className={({ isActive }) =>
+                cn(
+                  linkClass,
+                  isActive &&
+                    'text-white after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-primary',
+                )
+              }
+            >
+              {link.label}
+            </NavLink>
+          ))}
+          {site?.communityUrl && (
+            <a
+              href={site.communityUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={linkClass}
+            >
+              Сообщество
+              <ExternalLink className="size-3.5 opacity-70" aria-hidden="true" />
+              <span className="sr-only">(откроется в новой вкладке)</span>
+            </a>
+          )}
+          <RulesDialog
+            trigger={
+              <button type="button" className={cn(linkClass, 'cursor-pointer')}>
+                <BookOpen className="size-4 opacity-70" aria-hidden="true" />
+                Правила сервера
+              </button>
+            }
+          />
+        </nav>
+
+        <div className="flex items-center gap-2 md:ml-auto">
+          {user ? (
+            <>
+              <BalanceChip balance={user.balance} />
+              <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
+                <Link to="/cart" aria-label="Корзина" title="Корзина">
+                  <ShoppingCart aria-hidden="true" />
+                </Link>
+              </Button>
+              <div className="hidden md:block">
+                <UserMenu user={user} />
+              </div>
+            </>
+          ) : (
+            !isLoading && (
+              <Button asChild size="sm" className="h-10 px-4">
+                <Link to="/login">
+                  <LogIn aria-hidden="true" />
+                  Войти
+                </Link>
+              </Button>
+            )
+          )}
+          <MobileMenu user={user} communityUrl={site?.communityUrl ?? null} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,5 @@
+import { CartPage } from '@/features/cart/components/cart-page';
+
+export function CartRoute() {
+  return <CartPage />;
+}

@@ -1,0 +1,21 @@
+import { HomePage } from '@/features/home/components/home-page';
+import { totalPlayersOnline, useServers } from '@/features/servers/api/get-servers';
+import { productImage, useProducts } from '@/features/shop/api/get-products';
+
+export function HomeRoute() {
+  const servers = useServers();
+  // The popular shelf is optional: while the endpoint is missing or failing, the page simply omits it.
+  const popular = useProducts({ popular: 'true' });
+  const products = (popular.data ?? [])
+    .filter((product) => product.popular !== false)
+    .slice(0, 8)
+    .map((product) => ({ ...product, image: productImage(product) }));
+
+  return (
+    <HomePage
+      playersOnline={servers.isError ? 0 : totalPlayersOnline(servers.data)}
+      playersLoading={servers.isPending}
+      popularProducts={products}
+    />
+  );
+}

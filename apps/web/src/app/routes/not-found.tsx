@@ -1,0 +1,28 @@
+import { Home } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+
+export function NotFoundRoute() {
+  return (
+    <section className="flex min-h-[55vh] flex-col items-center justify-center gap-4 text-center">
+      <p
+        aria-hidden="true"
+        className="font-display text-8xl font-extrabold text-primary/90 drop-shadow-[0_4px_30px_rgb(206_66_43/0.5)] sm:text-9xl"
+      >
+        404
+      </p>
+      <h1 className="font-display text-3xl font-extrabold tracking-wide text-white uppercase">
+        Страница не найдена
+      </h1>
+      <p className="max-w-md text-muted-foreground">
+        Возможно, ссылка устарела или в адресе опечатка. Вернитесь на главную и продолжите оттуда.
+      </p>
+      <Button asChild size="lg" className="mt-2">
+        <Link to="/">
+          <Home aria-hidden="true" />
+          На главную
+        </Link>
+      </Button>
+    </section>
+  );
+}

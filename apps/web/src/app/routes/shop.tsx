@@ -1,0 +1,9 @@
+import { useSession } from '@/features/auth/use-session';
+import { useServers } from '@/features/servers/api/get-servers';
+import { ShopPage } from '@/features/shop/components/shop-page';
+
+export function ShopRoute() {
+  const { isAuthenticated } = useSession();
+  const servers = useServers();
+  return <ShopPage isAuthenticated={isAuthenticated} servers={servers.data ?? []} />;
+}

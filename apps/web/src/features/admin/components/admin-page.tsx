@@ -1,0 +1,77 @@
+import {
+  BarChart3,
+  Boxes,
+  MessagesSquare,
+  Server,
+  SquareTerminal,
+  TicketPercent,
+  Users,
+} from 'lucide-react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AdminSection } from './admin-section';
+import { ChatsTab } from './chats-tab';
+import { RconTab, type ConsoleServer } from './rcon-tab';
+
+const tabs = [
+  { value: 'overview', label: 'Обзор', icon: BarChart3 },
+  { value: 'users', label: 'Пользователи', icon: Users },
+  { value: 'servers', label: 'Серверы', icon: Server },
+  { value: 'products', label: 'Товары', icon: Boxes },
+  { value: 'promocodes', label: 'Промокоды', icon: TicketPercent },
+  { value: 'rcon', label: 'RCON', icon: SquareTerminal },
+  { value: 'chats', label: 'Чаты', icon: MessagesSquare },
+] as const;
+
+export function AdminPage({ servers }: { servers: readonly ConsoleServer[] }) {
+  return (
+    <>
+      <PageHeader title="Панель администратора" />
+      <Tabs defaultValue="overview">
+        <TabsList aria-label="Разделы панели">
+          {tabs.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden="true" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="overview" className="grid gap-5 lg:grid-cols-2">
+          <AdminSection title="Последние заказы">
+            <EmptyState title="Заказы не найдены" />
+          </AdminSection>
+          <AdminSection title="Статистика платежей">
+            <EmptyState title="Нет данных о платежах" />
+          </AdminSection>
+        </TabsContent>
+        <TabsContent value="users">
+          <AdminSection title="Пользователи">
+            <EmptyState icon={<Users />} title="Пользователи не найдены" />
+          </AdminSection>
+        </TabsContent>
+        <TabsContent value="servers">
+          <AdminSection title="Серверы">
+            <EmptyState icon={<Server />} title="Серверы не найдены" />
+          </AdminSection>
+        </TabsContent>
+        <TabsContent value="products">
+          <AdminSection title="Товары">
+            <EmptyState icon={<Boxes />} title="Товары не найдены" />
+          </AdminSection>
+        </TabsContent>
+        <TabsContent value="promocodes">
+          <AdminSection title="Промокоды">
+            <EmptyState icon={<TicketPercent />} title="Промокоды не найдены" />
+          </AdminSection>
+        </TabsContent>
+        <TabsContent value="rcon">
+          <RconTab servers={servers} />
+        </TabsContent>
+        <TabsContent value="chats">
+          <ChatsTab />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

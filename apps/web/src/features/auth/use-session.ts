@@ -1,0 +1,24 @@
+import type { User } from '@shop/shared';
+import { useQuery } from '@tanstack/react-query';
+import { profileQueryOptions } from './api/get-profile';
+import { useToken } from './use-token';
+
+export interface Session {
+  user: User | null;
+  isAuthenticated: boolean;
+  /** True only while a stored token is being turned into a user. */
+  isLoading: boolean;
+  isAdmin: boolean;
+}
+
+export function useSession(): Session {
+  const token = useToken();
+  const profile = useQuery({ ...profileQueryOptions(token), enabled: token !== null });
+  const user = token ? (profile.data ?? null) : null;
+  return {
+    user,
+    isAuthenticated: user !== null,
+    isLoading: token !== null && profile.isPending,
+    isAdmin: user?.isAdmin === true,
+  };
+}

@@ -1,0 +1,200 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CreditCard, Gift, LoaderCircle, Smartphone } from 'lucide-react';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { RadioCard, RadioGroup } from '@/components/ui/radio-group';
+import { errorText } from '@/lib/api-client';
+import { formatRoubles } from '@/lib/format';
+import { useCreatePayment } from '../api/create-payment';
+import { TOP_UP_MIN, topUpBonus } from '../bonus';
+import { parseAmount, topUpDefaults, topUpSchema, type TopUpFormValues } from '../top-up-schema';
+
+const PAYMENT_FAILED = 'Не удалось создать платеж';
+
+export function TopUpDialog({
+  open,
+  onOpenChange,
+  redirect = 'same-window',
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The profile sends the player away in this window; the cart keeps itself open and uses a new tab. */
+  redirect?: 'same-window' | 'new-tab';
+}) {
+  const createPayment = useCreatePayment();
+  const form = useForm<TopUpFormValues>({
+    resolver: zodResolver(topUpSchema),
+    defaultValues: topUpDefaults,
+    mode: 'onChange',
+  });
+  const { register, control, handleSubmit, reset, formState } = form;
+
+  // Every opening starts from a clean form (SPEC: the dialog opens with all fields reset).
+  useEffect(() => {
+    if (open) reset(topUpDefaults);
+  }, [open, reset]);
+
+  const values = useWatch({ control });
+  const amount = parseAmount(values.amount ?? '');
+  const bonus = topUpBonus(amount);
+  const busy = createPayment.isPending;
+  const blocked =
+    busy ||
+    Boolean(formState.errors.amount || formState.errors.email) ||
+    !values.amount ||
+    !values.email ||
+    !values.method ||
+    !values.emailConfirmed;
+
+  const close = () => {
+    reset(topUpDefaults);
+    onOpenChange(false);
+  };
+
+  const onSubmit = handleSubmit(async (input) => {
+    const parsed = topUpSchema.parse(input);
+    try {
+      const reply = await createPayment.mutateAsync({
+        amount: parseAmount(parsed.amount),
+        method: parsed.method,
+        email: parsed.email,
+      });
+      if (reply.success === false || !reply.url) throw new Error(reply.message || PAYMENT_FAILED);
+      if (redirect === 'new-tab') window.open(reply.url, '_blank', 'noopener');
+      else window.location.assign(reply.url);
+    } catch (error) {
+      toast.error('Ошибка', { description: errorText(error, PAYMENT_FAILED) });
+    } finally {
+      close();
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Пополнение баланса</DialogTitle>
+          <DialogDescription>
+            К каждому пополнению начисляется бонус {`10%`} — он возвращает комиссию платёжной
+            системы.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="contents">
+          <DialogBody className="flex flex-col gap-5">
+            <div className="grid gap-2">
+              <Label htmlFor="top-up-amount">Сумма, ₽</Label>
+              <Input
+                id="top-up-amount"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="от 10 до 15000"
+                aria-invalid={Boolean(formState.errors.amount)}
+                aria-describedby="top-up-amount-error"
+                {...register('amount')}
+              />
+              <FieldError id="top-up-amount-error">{formState.errors.amount?.message}</FieldError>
+              {amount >= TOP_UP_MIN && Number.isFinite(amount) && (
+                <p
+                  aria-live="polite"
+                  className="flex items-center gap-2 rounded-md border border-accent/30 bg-accent/10 px-3 py-2 text-sm text-[#ffd391]"
+                >
+                  <Gift className="size-4 shrink-0" aria-hidden="true" />
+                  Бонус: +{formatRoubles(bonus)} · будет зачислено {formatRoubles(amount + bonus)}
+                </p>
+              )}
+            </div>
+
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium text-foreground/90">Способ оплаты</legend>
+              <Controller
+                control={control}
+                name="method"
+                render={({ field }) => (
+                  <RadioGroup
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    className="grid-cols-2"
+                    aria-describedby="top-up-method-error"
+                  >
+                    <RadioCard value="kassa">
+                      <CreditCard className="size-4 text-accent" aria-hidden="true" />
+                      Банковская карта
+                    </RadioCard>
+                    <RadioCard value="sbp">
+                      <Smartphone className="size-4 text-accent" aria-hidden="true" />
+                      СБП
+                    </RadioCard>
+                  </RadioGroup>
+                )}
+              />
+              <FieldError id="top-up-method-error">{formState.errors.method?.message}</FieldError>
+            </fieldset>
+
+            <div className="grid gap-2">
+              <Label htmlFor="top-up-email">Email для чека</Label>
+              <Input
+                id="top-up-email"
+                type="email"
+                autoComplete="email"
+                placeholder="you@example.ru"
+                aria-invalid={Boolean(formState.errors.email)}
+                aria-describedby="top-up-email-error"
+                {...register('email')}
+              />
+              <FieldError id="top-up-email-error">{formState.errors.email?.message}</FieldError>
+            </div>
+
+            <div className="grid gap-2">
+              <div className="flex items-center gap-3">
+                <Controller
+                  control={control}
+                  name="emailConfirmed"
+                  render={({ field }) => (
+                    <Checkbox
+                      id="top-up-email-confirmed"
+                      checked={field.value}
+                      onCheckedChange={(checked) => field.onChange(checked === true)}
+                      onBlur={field.onBlur}
+                      aria-describedby="top-up-confirm-error"
+                    />
+                  )}
+                />
+                <Label htmlFor="top-up-email-confirmed" className="cursor-pointer">
+                  Подтверждаю правильность email
+                </Label>
+              </div>
+              <FieldError id="top-up-confirm-error">
+                {formState.touchedFields.emailConfirmed || formState.isSubmitted
+                  ? formState.errors.emailConfirmed?.message
+                  : undefined}
+              </FieldError>
+            </div>
+          </DialogBody>
+          <DialogFooter>
+            <Button variant="secondary" onClick={close}>
+              Отмена
+            </Button>
+            <Button type="submit" disabled={blocked} aria-busy={busy}>
+              {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+              Перейти к оплате
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,78 @@
+import type { User } from '@shop/shared';
+import { LayoutDashboard, Package, ReceiptText, Settings, TicketPercent } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { LoadingState } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { OrdersTab } from './orders-tab';
+import { OverviewTab } from './overview-tab';
+import { SettingsTab } from './settings-tab';
+import { TransactionsTab } from './transactions-tab';
+
+export function ProfilePage({
+  user,
+  isLoading,
+  servers,
+  onTopUp,
+  promocodesTab,
+}: {
+  user: User | null;
+  isLoading: boolean;
+  servers: readonly { id: number; name: string }[];
+  onTopUp: () => void;
+  /** Supplied by the route: promo activation belongs to the promocodes feature. */
+  promocodesTab: ReactNode;
+}) {
+  if (isLoading) return <LoadingState text="Загрузка..." />;
+  if (!user)
+    return (
+      <>
+        <PageHeader title="Профиль" />
+        <EmptyState title="Требуется вход в систему" />
+      </>
+    );
+
+  return (
+    <>
+      <PageHeader title="Профиль" />
+      <Tabs defaultValue="overview">
+        <TabsList aria-label="Разделы профиля">
+          <TabsTrigger value="overview">
+            <LayoutDashboard aria-hidden="true" />
+            Обзор
+          </TabsTrigger>
+          <TabsTrigger value="orders">
+            <Package aria-hidden="true" />
+            Заказы
+          </TabsTrigger>
+          <TabsTrigger value="transactions">
+            <ReceiptText aria-hidden="true" />
+            Транзакции
+          </TabsTrigger>
+          <TabsTrigger value="promocodes">
+            <TicketPercent aria-hidden="true" />
+            Промокоды
+          </TabsTrigger>
+          <TabsTrigger value="settings">
+            <Settings aria-hidden="true" />
+            Настройки
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab user={user} onTopUp={onTopUp} />
+        </TabsContent>
+        <TabsContent value="orders">
+          <OrdersTab servers={servers} />
+        </TabsContent>
+        <TabsContent value="transactions">
+          <TransactionsTab />
+        </TabsContent>
+        <TabsContent value="promocodes">{promocodesTab}</TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab user={user} />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import type { User } from '@shop/shared';
+import { ExternalLink, Lock, ShieldCheck } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+export function SettingsTab({ user }: { user: User }) {
+  return (
+    <div className="grid gap-5 lg:grid-cols-2">
+      <Card className="flex flex-col gap-4 p-5 sm:p-6">
+        <h2 className="font-display text-lg font-bold tracking-wide text-white uppercase">
+          Аккаунт
+        </h2>
+        <div className="grid gap-2">
+          <Label htmlFor="settings-username">Имя пользователя</Label>
+          <Input
+            id="settings-username"
+            value={user.username}
+            readOnly
+            aria-describedby="settings-username-note"
+          />
+          <p id="settings-username-note" className="text-xs text-muted-foreground">
+            Изменение имени пользователя временно недоступно
+          </p>
+        </div>
+        <Button asChild variant="outline" className="w-fit">
+          <a
+            href={`https://steamcommunity.com/profiles/${encodeURIComponent(user.steamId)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Профиль Steam
+            <ExternalLink aria-hidden="true" />
+            <span className="sr-only">(откроется в новой вкладке)</span>
+          </a>
+        </Button>
+      </Card>
+      <Card className="flex flex-col gap-4 p-5 sm:p-6">
+        <h2 className="font-display text-lg font-bold tracking-wide text-white uppercase">
+          Безопасность
+        </h2>
+        <div className="flex gap-3 rounded-lg border border-success/25 bg-success/10 p-4 text-sm">
+          <ShieldCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
+          <p className="text-foreground/90">
+            Ваш аккаунт защищён входом через Steam. Пароль и двухфакторная защита настраиваются в
+            Steam Guard.
+          </p>
+        </div>
+        <Button variant="secondary" disabled className="w-fit">
+          <Lock aria-hidden="true" />
+          Настройки безопасности
+        </Button>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { LoadingState } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import type { GameServer } from '../api/get-servers';
+import { useServerPlayers } from '../api/get-server-players';
+
+function PlayersList({
+  server,
+  isAuthenticated,
+}: {
+  server: GameServer;
+  isAuthenticated: boolean;
+}) {
+  const [search, setSearch] = useState('');
+  const players = useServerPlayers(server.id, isAuthenticated);
+  const nicks = useMemo(() => players.data?.nicks ?? [], [players.data]);
+  const found = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return needle ? nicks.filter((nick) => nick.toLowerCase().includes(needle)) : nicks;
+  }, [nicks, search]);
+
+  let content: React.ReactNode;
+  if (!isAuthenticated)
+    content = <p className="py-8 text-center text-muted-foreground">Вы не авторизованы!</p>;
+  else if (players.isPending)
+    content = <LoadingState text="Загрузка игроков..." className="py-8" />;
+  else if (players.isError) {
+    const error = players.error;
+    const message =
+      error instanceof ApiError && error.status === 401
+        ? 'Вы не авторизованы!'
+        : `Ошибка: ${error.message}`;
+    content = (
+      <p role="alert" className="py-8 text-center text-[#ff8a7d]">
+        {message}
+      </p>
+    );
+  } else if (found.length === 0)
+    content = <p className="py-8 text-center text-muted-foreground">Игроков не найдено</p>;
+  else
+    content = (
+      <ul className="divide-y divide-white/6 rounded-md border border-white/8 bg-black/30">
+        {found.map((nick, index) => (
+          <li key={`${nick}-${index}`} className="truncate px-3 py-2 text-sm">
+            {nick}
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <>
+      <DialogBody className="flex flex-col gap-3">
+        <div className="relative">
+          <Search
+            className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            aria-label="Поиск по нику"
+            placeholder="Поиск по нику..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <div className="max-h-80 min-h-40 overflow-y-auto">{content}</div>
+      </DialogBody>
+      <DialogFooter className="items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">
+          Всего игроков: {players.data?.total ?? 0} | Найдено: {found.length}
+        </p>
+        <DialogClose asChild>
+          <Button variant="secondary">Закрыть</Button>
+        </DialogClose>
+      </DialogFooter>
+    </>
+  );
+}
+
+export function PlayersDialog({
+  server,
+  isAuthenticated,
+  onOpenChange,
+}: {
+  server: GameServer | null;
+  isAuthenticated: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={server !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {server && (
+          <>
+            <DialogHeader>
+              <DialogTitle>{server.name}</DialogTitle>
+              <DialogDescription>
+                {server.ip}:{server.port}
+              </DialogDescription>
+            </DialogHeader>
+            {/* Keyed so the search box starts empty for every server. */}
+            <PlayersList key={server.id} server={server} isAuthenticated={isAuthenticated} />
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

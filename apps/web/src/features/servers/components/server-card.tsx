@@ -1,0 +1,127 @@
+import { Calendar, Copy, Map as MapIcon, Play, Users } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
+import type { GameServer } from '../api/get-servers';
+import { connectUrl, fillPercent, serverStatusLabel } from '../server-status';
+
+async function copyAddress(server: GameServer) {
+  try {
+    await navigator.clipboard.writeText(`connect ${server.ip}:${server.port}`);
+    toast.success('Скопировано', {
+      description: 'Информация о сервере скопирована в буфер обмена',
+    });
+  } catch {
+    toast.error('Ошибка', { description: `connect ${server.ip}:${server.port}` });
+  }
+}
+
+export function ServerCard({
+  server,
+  onShowPlayers,
+}: {
+  server: GameServer;
+  onShowPlayers: () => void;
+}) {
+  const online = server.status === 'online';
+  const status = serverStatusLabel(server.status);
+  const percent = fillPercent(server.playersOnline, server.maxPlayers);
+  const address = `${server.ip}:${server.port}`;
+
+  return (
+    <Card className={cn('flex flex-col overflow-hidden', !online && 'opacity-70 saturate-50')}>
+      <div className="flex items-start justify-between gap-3 p-5 pb-3">
+        <h2 className="font-display text-xl leading-tight font-bold tracking-wide uppercase">
+          {server.name}
+        </h2>
+        <Badge variant={status.tone}>
+          <span
+            aria-hidden="true"
+            className={cn('size-1.5 rounded-full bg-current', online && 'animate-pulse')}
+          />
+          {status.label}
+        </Badge>
+      </div>
+      {server.description && (
+        <p className="px-5 text-sm text-muted-foreground">{server.description}</p>
+      )}
+
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 px-5 text-sm">
+        <div className="col-span-2 flex items-center justify-between gap-2 rounded-md border border-white/8 bg-black/40 py-1 pr-1 pl-3">
+          <dt className="sr-only">Адрес</dt>
+          <dd className="truncate font-mono text-foreground/90">{address}</dd>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={`Скопировать адрес сервера ${server.name}`}
+            onClick={() => void copyAddress(server)}
+          >
+            <Copy aria-hidden="true" />
+          </Button>
+        </div>
+        <div className="flex items-center gap-2">
+          <Users className="size-4 text-primary" aria-hidden="true" />
+          <dt className="sr-only">Игроки онлайн</dt>
+          <dd>
+            {formatNumber(server.playersOnline)}/{formatNumber(server.maxPlayers)}
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <MapIcon className="size-4 text-primary" aria-hidden="true" />
+          <dt className="sr-only">Карта</dt>
+          <dd className="truncate">{server.map || '—'}</dd>
+        </div>
+        <div className="col-span-2 flex items-center gap-2 text-muted-foreground">
+          <Calendar className="size-4 text-primary" aria-hidden="true" />
+          <dt className="sr-only">Вайп</dt>
+          <dd>Вайп: 1-й четверг месяца</dd>
+        </div>
+      </dl>
+
+      <div className="mt-4 px-5">
+        <div
+          role="progressbar"
+          aria-label="Заполненность сервера"
+          aria-valuenow={percent}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          className="h-2 overflow-hidden rounded-full bg-white/8"
+        >
+          <div
+            className="h-full rounded-full bg-gradient-to-r from-primary to-accent transition-[width] duration-500"
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+        <p className="mt-1 text-right text-xs text-muted-foreground">{percent}%</p>
+      </div>
+
+      <div className="mt-auto flex gap-2 p-5 pt-3">
+        {online ? (
+          <Button asChild className="hidden flex-1 md:inline-flex">
+            <a href={connectUrl(server.ip, server.port)}>
+              <Play aria-hidden="true" />
+              Подключиться
+            </a>
+          </Button>
+        ) : (
+          <Button className="hidden flex-1 md:inline-flex" disabled>
+            Недоступен
+          </Button>
+        )}
+        <Button
+          variant="outline"
+          className="flex-1 md:flex-none"
+          disabled={!online || server.playersOnline === 0}
+          onClick={onShowPlayers}
+          aria-label={`Игроки на сервере ${server.name}`}
+        >
+          <Users aria-hidden="true" />
+          Игроки
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+const siteSettingsSchema = z.object({
+  discordUrl: z.string().nullable().optional(),
+  communityUrl: z.string().nullable().optional(),
+  demo: z.boolean().optional(),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** Only http(s) links from settings are rendered, so a bad setting cannot inject a javascript: URL. */
+function safeUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function fetchSiteSettings(signal?: AbortSignal) {
+  const settings = siteSettingsSchema.parse(await api.get('/site', { signal }));
+  return {
+    discordUrl: safeUrl(settings.discordUrl),
+    communityUrl: safeUrl(settings.communityUrl),
+    demo: settings.demo === true,
+  };
+}
+
+export function siteSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.site,
+    queryFn: ({ signal }) => fetchSiteSettings(signal),
+    // Settings change on redeploy, not while someone browses.
+    staleTime: 30 * 60_000,
+  });
+}
+
+export function useSiteSettings() {
+  return useQuery(siteSettingsQueryOptions());
+}

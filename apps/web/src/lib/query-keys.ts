@@ -1,0 +1,14 @@
+/**
+ * Query keys that more than one feature touches. Everything that belongs to the signed-in user sits
+ * under ['user', ...] so that logout can drop it all in one call without knowing each feature.
+ */
+export const queryKeys = {
+  userScope: ['user'] as const,
+  profile: (token: string | null) => ['user', 'profile', token] as const,
+  profileAll: ['user', 'profile'] as const,
+  orders: ['user', 'orders'] as const,
+  transactions: ['user', 'transactions'] as const,
+  servers: ['servers'] as const,
+  products: (filters: Record<string, string> = {}) => ['products', filters] as const,
+  site: ['site'] as const,
+};

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/** Shop categories in the order the filters show them, with their Russian labels. */
+export const productCategories = {
+  weapons: 'Оружие',
+  tools: 'Инструменты',
+  resources: 'Ресурсы',
+  clothing: 'Одежда',
+  building: 'Строительство',
+  ammunition: 'Боеприпасы',
+  medical: 'Медицина',
+  food: 'Еда',
+  kits: 'Наборы',
+  vip: 'VIP',
+  miscellaneous: 'Разное',
+} as const;
+export type ProductCategory = keyof typeof productCategories;
+const categoryKeys = Object.keys(productCategories) as [ProductCategory, ...ProductCategory[]];
+export const productCategorySchema = z.enum(categoryKeys);
+
+/** A row of the game's item table. Ids are the game's signed 32-bit item ids. */
+export const gameItemSchema = z.object({
+  id: z.number().int().min(-2147483648).max(2147483647),
+  shortname: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[a-z0-9][a-z0-9._ -]*$/i, 'недопустимые символы в shortname'),
+  nameEn: z.string().trim().min(1).max(200),
+  nameRu: z.string().trim().max(200).nullable().optional().default(null),
+  category: productCategorySchema.optional().default('miscellaneous'),
+});
+export type GameItem = z.output<typeof gameItemSchema>;
+
+export const itemImportSchema = z.object({
+  format: z.enum(['json', 'csv'], { error: 'Формат файла: JSON или CSV' }),
+  content: z.string().min(1, 'Файл пуст').max(3_000_000, 'Файл слишком большой (не более 3 МБ)'),
+});
+
+export const itemImportResultSchema = z.object({
+  imported: z.number().int(),
+  total: z.number().int(),
+});
+
+/** PRODUCT of the specification, as buyers see it. Money in roubles. */
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  originalName: z.string().nullable(),
+  description: z.string(),
+  gameItemName: z.string(),
+  gameItemId: z.number().int().nullable(),
+  category: productCategorySchema,
+  /** 'all' or a server id, as a string (SPEC). */
+  server: z.string(),
+  price: z.number(),
+  quantity: z.number().int(),
+  image: z.string().nullable(),
+  popular: z.boolean(),
+  inStock: z.boolean(),
+  isActive: z.boolean(),
+  /** Set for a personal gift: only this user may buy it. */
+  personalUserId: z.number().int().nullable(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const adminProductSchema = productSchema.extend({
+  commands: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+const REQUIRED = 'Заполните обязательные поля (название, игровое название, цена, категория)';
+
+export const productInputSchema = z.object({
+  name: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(120, 'Название не длиннее 120 символов'),
+  originalName: z.string().trim().max(200).nullable().optional().default(null),
+  description: z
+    .string()
+    .trim()
+    .max(1000, 'Описание не длиннее 1000 символов')
+    .optional()
+    .default(''),
+  gameItemName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
+  gameItemId: z.coerce.number().int().nullable().optional().default(null),
+  category: z.enum(categoryKeys, { error: REQUIRED }),
+  server: z
+    .string()
+    .trim()
+    .regex(/^(all|\d{1,9})$/, 'Выберите сервер или «Все серверы»')
+    .optional()
+    .default('all'),
+  price: z.coerce
+    .number({ error: REQUIRED })
+    .positive('Цена должна быть больше 0')
+    .max(1_000_000, 'Цена не больше 1 000 000 ₽')
+    .refine(
+      (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      'Цена: не больше двух знаков после запятой',
+    ),
+  quantity: z.coerce
+    .number()
+    .int('Количество в стаке: целое число')
+    .min(1, 'Количество в стаке: не меньше 1')
+    .max(100_000)
+    .optional()
+    .default(1),
+  image: z.string().trim().max(500).nullable().optional().default(null),
+  popular: z.boolean().optional().default(false),
+  inStock: z.boolean().optional().default(true),
+  isActive: z.boolean().optional().default(true),
+  commands: z
+    .string()
+    .trim()
+    .max(2000, 'Команды не длиннее 2000 символов')
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null)),
+  personalUserId: z.coerce.number().int().positive().nullable().optional().default(null),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+
+export const productQuerySchema = z.object({
+  category: productCategorySchema.optional(),
+  server: z
+    .string()
+    .regex(/^(all|\d{1,9})$/)
+    .optional(),
+  search: z.string().max(100).optional(),
+  popular: z.enum(['true', 'false']).optional(),
+});
