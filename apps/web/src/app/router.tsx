@@ -39,14 +39,15 @@ export const createAppRouter = () =>
           children: [
             { path: 'profile', Component: ProfileRoute },
             { path: 'cart', Component: CartRoute },
-          ],
-        },
-        {
-          Component: RequireAdmin,
-          children: [
             {
-              path: 'admin',
-              lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }),
+              // /admin needs a login first (guests go to /login), then the admin flag (players go home).
+              Component: RequireAdmin,
+              children: [
+                {
+                  path: 'admin',
+                  lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }),
+                },
+              ],
             },
           ],
         },

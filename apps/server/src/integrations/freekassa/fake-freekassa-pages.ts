@@ -45,7 +45,10 @@ export interface PayPageInput {
 
 export function renderPayPage(input: PayPageInput): string {
   const hidden = Object.entries(input.hidden)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+    )
     .join('');
   return layout(
     'Оплата заказа — демо FreeKassa',
@@ -77,7 +80,10 @@ export function renderErrorPage(title: string, message: string): string {
 /** Shown when the shop did not answer YES: the payment stands, and the button sends the notification again. */
 export function renderNotifyFailedPage(action: string, hidden: Record<string, string>): string {
   const fields = Object.entries(hidden)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+    )
     .join('');
   return layout(
     'Магазин не подтвердил платёж',

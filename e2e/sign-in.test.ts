@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, snapshot, viewports } from './support/browser';
+import { startShop, type ShopProcess } from './support/shop-process';
+
+let shop: ShopProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** Sign in the way a player does: the header's button, the Steam button, then pick the account. */
+async function signIn(page: Page, account: string) {
+  await page.goto(shop.url);
+  await page.getByRole('link', { name: 'Войти', exact: true }).first().click();
+  await page.waitForURL(/\/login$/);
+  await page.getByRole('button', { name: 'Войти через Steam' }).click();
+  await page.waitForURL(/\/api\/demo\/steam\/openid\/login/);
+  await page.getByRole('button', { name: new RegExp(account) }).click();
+  await page.waitForURL((url) => url.pathname === '/' && !url.search.includes('token'));
+}
+
+describe('signing in with Steam (demo provider)', () => {
+  it('signs in, shows name, avatar and 0 ₽, survives a reload, and signs out', async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
+    const page = await context.newPage();
+    await signIn(page, 'Bandit_Kolya');
+
+    const menu = page.getByRole('button', { name: 'Меню пользователя Bandit_Kolya' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Баланс: 0 ₽').isVisible()).toBe(true);
+    const avatar = menu.locator('img');
+    expect(await avatar.getAttribute('src')).toContain('76561198000000002.svg');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    await snapshot(page, 'signed-in-1280');
+
+    await page.reload();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+
+    await menu.click();
+    expect(await page.getByRole('menuitem', { name: 'Панель администратора' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Выйти' }).click();
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Войти', exact: true }).first().isVisible())
+      .toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    // The session is revoked on the server, not just forgotten by the browser.
+    const profile = await fetch(`${shop.url}/api/auth/profile`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(profile.status).toBe(401);
+    await context.close();
+  });
+
+  it('lets the demo admin into the admin panel and keeps players out', async () => {
+    const context = await browser.newContext({ viewport: viewports.phone, locale: 'ru-RU' });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/admin`);
+    await page.waitForURL(/\/login$/);
+
+    await signIn(page, 'Админ Демо');
+    await page.goto(`${shop.url}/admin`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Панель администратора' }).isVisible())
+      .toBe(true);
+    await snapshot(page, 'admin-390');
+    await context.close();
+
+    const playerContext = await browser.newContext({ viewport: viewports.phone });
+    const player = await playerContext.newPage();
+    await signIn(player, 'Vasya Raider');
+    await player.goto(`${shop.url}/admin`);
+    await player.waitForURL((url) => url.pathname === '/');
+    await snapshot(player, 'signed-in-390');
+    await playerContext.close();
+  });
+
+  it('shows the Russian sign-in error when Steam verification fails', async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/api/auth/steam/return?openid.mode=id_res`);
+    await page.waitForURL(/\/login/);
+    await expect.poll(() => page.getByText('Ошибка авторизации').isVisible()).toBe(true);
+    await context.close();
+  });
+});
