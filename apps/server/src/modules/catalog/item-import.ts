@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { badRequest } from '../../plugins/errors';
 
 const CSV_COLUMNS = ['id', 'shortname', 'nameEn', 'nameRu', 'category'] as const;
+const REQUIRED_CSV_COLUMNS = ['id', 'shortname', 'nameEn'] as const;
 
 function rowsFromCsv(content: string): unknown[] {
   let records: Record<string, string>[];
@@ -12,7 +13,7 @@ function rowsFromCsv(content: string): unknown[] {
     throw badRequest(`Не удалось прочитать CSV: ${(error as Error).message}`);
   }
   const header = Object.keys(records[0] ?? {});
-  const missing = CSV_COLUMNS.filter((column) => column !== 'nameRu' && !header.includes(column));
+  const missing = REQUIRED_CSV_COLUMNS.filter((column) => !header.includes(column));
   if (missing.length > 0) {
     throw badRequest(`В CSV нет столбцов: ${missing.join(', ')} (нужны ${CSV_COLUMNS.join(', ')})`);
   }

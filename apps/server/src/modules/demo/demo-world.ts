@@ -1,6 +1,7 @@
 import { startRustSim, type RustSimHandle, type RustSimOptions } from '@shop/rust-sim';
 import type { FastifyInstance } from 'fastify';
 import { createServersRepository } from '../servers/servers-repository';
+import { seedDemoCatalog } from './demo-catalog';
 
 interface DemoServer {
   name: string;
@@ -64,6 +65,7 @@ export async function startDemoWorld(app: FastifyInstance): Promise<() => Promis
       await repo.create(fields);
     }
   }
+  await seedDemoCatalog(app);
   await app.servers.monitor.pollNow();
   return async () => {
     await Promise.all(sims.map((sim) => sim.close()));

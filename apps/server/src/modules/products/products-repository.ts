@@ -115,10 +115,14 @@ export function createProductsRepository(db: Db) {
   };
 }
 
-/** PostgreSQL's foreign_key_violation, as both drivers report it (possibly wrapped by Drizzle). */
+/**
+ * A row still referenced elsewhere: foreign_key_violation (23503), or restrict_violation (23001),
+ * which an ON DELETE RESTRICT key raises. Both drivers set `code`; Drizzle may wrap it in `cause`.
+ */
 export function isForeignKeyViolation(error: unknown): boolean {
   for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23503') return true;
+    const code = (current as { code?: unknown }).code;
+    if (code === '23503' || code === '23001') return true;
   }
   return false;
 }

@@ -1,0 +1,142 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { parseItemFile } from '../catalog/item-import';
+import { createItemsRepository } from '../catalog/items-repository';
+import { createProductsRepository, type ProductFields } from '../products/products-repository';
+import { demoItems } from './demo-items';
+
+/** The item table the project is developed with, beside the project root when it is there. */
+const sharedItemTable = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../../shared/data/rust-items.json',
+);
+
+const product = (
+  fields: Partial<ProductFields> &
+    Pick<ProductFields, 'name' | 'gameItemName' | 'category' | 'price'>,
+): ProductFields => ({
+  originalName: null,
+  description: '',
+  gameItemId: null,
+  server: 'all',
+  quantity: 1,
+  image: null,
+  popular: false,
+  inStock: true,
+  isActive: true,
+  commands: null,
+  personalUserId: null,
+  ...fields,
+});
+
+const demoProducts: ProductFields[] = [
+  product({
+    name: 'Штурмовая винтовка',
+    originalName: 'Assault Rifle',
+    gameItemName: 'rifle.ak',
+    gameItemId: 1545779598,
+    category: 'weapons',
+    price: 149,
+    popular: true,
+    description: 'АК — главный аргумент в любом рейде.',
+  }),
+  product({
+    name: 'Патроны 5.56',
+    originalName: '5.56 Rifle Ammo',
+    gameItemName: 'ammo.rifle',
+    gameItemId: -1211166256,
+    category: 'ammunition',
+    price: 39,
+    quantity: 128,
+    description: 'Стак из 128 патронов для винтовок.',
+  }),
+  product({
+    name: 'Металлолом',
+    originalName: 'Scrap',
+    gameItemName: 'scrap',
+    gameItemId: -932201673,
+    category: 'resources',
+    price: 59,
+    quantity: 1000,
+    popular: true,
+    description: 'Тысяча металлолома на изучение чертежей.',
+  }),
+  product({
+    name: 'Дерево',
+    originalName: 'Wood',
+    gameItemName: 'wood',
+    gameItemId: -151838493,
+    category: 'resources',
+    price: 25,
+    quantity: 1000,
+    description: 'Тысяча дерева на фундамент и стены.',
+  }),
+  product({
+    name: 'Металл высокого качества',
+    originalName: 'High Quality Metal',
+    gameItemName: 'metal.refined',
+    gameItemId: 317398316,
+    category: 'resources',
+    price: 79,
+    quantity: 100,
+    popular: true,
+    description: 'МВК для брони и лучших дверей.',
+  }),
+  product({
+    name: 'Медицинский шприц',
+    originalName: 'Medical Syringe',
+    gameItemName: 'syringe.medical',
+    gameItemId: 1079279582,
+    category: 'medical',
+    price: 35,
+    quantity: 5,
+    description: 'Пять шприцев, чтобы пережить перестрелку.',
+  }),
+  product({
+    name: 'C4',
+    originalName: 'Timed Explosive Charge',
+    gameItemName: 'explosive.timed',
+    gameItemId: 1248356124,
+    category: 'weapons',
+    price: 199,
+    popular: true,
+    server: 'all',
+    description: 'Взрывчатка с таймером для серьёзных рейдов.',
+  }),
+  product({
+    name: 'Бронированная дверь',
+    originalName: 'Armored Door',
+    gameItemName: 'door.hinged.toptier',
+    gameItemId: -1021495308,
+    category: 'building',
+    price: 89,
+    description: 'Лучшая защита входа в ваш дом.',
+  }),
+  product({
+    name: 'Костюм химзащиты',
+    originalName: 'Hazmat Suit',
+    gameItemName: 'hazmatsuit',
+    gameItemId: 1266491000,
+    category: 'clothing',
+    price: 45,
+    description: 'Защита от радиации на монументах.',
+  }),
+];
+
+/** Demo mode: the item table and a starter catalogue, only into an empty shop (an admin's edits stay). */
+export async function seedDemoCatalog(app: FastifyInstance): Promise<void> {
+  const items = createItemsRepository(app.db);
+  if ((await items.count()) === 0) {
+    const table = existsSync(sharedItemTable)
+      ? parseItemFile('json', readFileSync(sharedItemTable, 'utf8'))
+      : demoItems;
+    await items.upsertMany(table);
+  }
+  const products = createProductsRepository(app.db);
+  if ((await products.list()).length === 0) {
+    for (const fields of demoProducts) await products.create(fields);
+    app.catalog.invalidate();
+  }
+}
