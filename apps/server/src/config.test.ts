@@ -48,7 +48,7 @@ describe('configuration', () => {
     'names %s when production is left with its demo value or without it',
     (name) => {
       const demoValues: Record<string, string> = {
-        FREEKASSA_SHOP_ID: 'demo-shop',
+        FREEKASSA_SHOP_ID: '9999999',
         FREEKASSA_SECRET1: 'demo-secret-1',
         FREEKASSA_SECRET2: 'demo-secret-2',
         FREEKASSA_API_KEY: 'demo-api-key',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /** Secrets that demo mode uses; production refuses to start with any of them. */
 export const DEMO_SECRETS = {
-  FREEKASSA_SHOP_ID: 'demo-shop',
+  FREEKASSA_SHOP_ID: '9999999',
   FREEKASSA_SECRET1: 'demo-secret-1',
   FREEKASSA_SECRET2: 'demo-secret-2',
   FREEKASSA_API_KEY: 'demo-api-key',

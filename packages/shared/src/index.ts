@@ -5,3 +5,4 @@ export * from './schemas/common';
 export * from './schemas/user';
 export * from './schemas/server';
 export * from './schemas/catalog';
+export * from './stacks';

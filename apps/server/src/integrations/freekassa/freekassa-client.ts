@@ -177,7 +177,7 @@ export function createFreekassaClient(settings: FreekassaSettings, deps: Freekas
     return { location };
   }
 
-  function createSbpOrder(input: {
+  async function createSbpOrder(input: {
     orderId: string;
     amountKopecks: Kopecks;
     email: string;
@@ -186,7 +186,8 @@ export function createFreekassaClient(settings: FreekassaSettings, deps: Freekas
     checkOrderId(input.orderId);
     formatAmount(input.amountKopecks);
     if (!input.email || !input.ip) throw new RangeError('SBP orders need the email and the IP');
-    // Two concurrent calls for one order share one request instead of racing to create two.
+    // Two concurrent calls for one order share one request instead of racing to create two (this
+    // runs before the first await, so the check and the set cannot interleave).
     const pending = creating.get(input.orderId);
     if (pending) return pending;
     const promise = createOnce(input).finally(() => creating.delete(input.orderId));

@@ -94,7 +94,20 @@ describe('amounts', () => {
     expect(parseAmount('500.00')).toBe(50_000);
     expect(parseAmount('500.5')).toBe(50_050);
     expect(parseAmount('0.07')).toBe(7);
-    for (const bad of ['', '0', '0.00', '-5', '+5', '5.', '.5', '1e3', '5,00', ' 5', '5.001', 'NaN']) {
+    for (const bad of [
+      '',
+      '0',
+      '0.00',
+      '-5',
+      '+5',
+      '5.',
+      '.5',
+      '1e3',
+      '5,00',
+      ' 5',
+      '5.001',
+      'NaN',
+    ]) {
       expect(parseAmount(bad)).toBeNull();
     }
   });
