@@ -1,7 +1,6 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -25,6 +24,7 @@ import siteRoutes from './modules/site/site-routes';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
+import securityHeadersPlugin from './plugins/security-headers';
 import gameServersPlugin, { type GameServersOptions } from './plugins/game-servers';
 import webAppPlugin from './plugins/web-app';
 
@@ -60,24 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts: https,
-  });
+  await app.register(securityHeadersPlugin, { https });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { max: options.rateLimitMax ?? 600, timeWindow: '1 minute' });
   await app.register(formbody);

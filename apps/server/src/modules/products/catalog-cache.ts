@@ -29,6 +29,15 @@ export function matchesFilters(product: Product, filters: ProductFilters): boole
 }
 
 const MAX_AGE_MS = 30_000;
+const MAX_CACHED_QUERIES = 500;
+
+const queryKey = (filters: ProductFilters) =>
+  [
+    filters.category ?? '',
+    filters.server ?? '',
+    filters.search?.trim().toLowerCase() ?? '',
+    filters.popular ?? '',
+  ].join('\u0000');
 
 /**
  * The active catalogue, held in memory: buyers read it on every page, admins change it rarely.
@@ -38,10 +47,13 @@ export function createCatalogCache(repo: ProductsRepository) {
   let products: Product[] | null = null;
   let loadedAt = 0;
   let loading: Promise<Product[]> | null = null;
+  /** Serialised answers per filter set: the list changes only on admin writes. */
+  let serialised = new Map<string, string>();
 
   async function load(): Promise<Product[]> {
     const rows = await repo.list();
     products = rows.filter((row) => row.isActive).map(toProduct);
+    serialised = new Map();
     loadedAt = Date.now();
     return products;
   }
@@ -57,8 +69,21 @@ export function createCatalogCache(repo: ProductsRepository) {
     async query(filters: ProductFilters): Promise<Product[]> {
       return (await this.all()).filter((product) => matchesFilters(product, filters));
     },
+    /** The JSON of `query(filters)`, built once per filter set until the catalogue changes. */
+    async queryJson(filters: ProductFilters): Promise<string> {
+      const all = await this.all();
+      const key = queryKey(filters);
+      let json = serialised.get(key);
+      if (json === undefined) {
+        json = JSON.stringify(all.filter((product) => matchesFilters(product, filters)));
+        if (serialised.size >= MAX_CACHED_QUERIES) serialised.clear();
+        serialised.set(key, json);
+      }
+      return json;
+    },
     invalidate() {
       products = null;
+      serialised = new Map();
     },
   };
 }

@@ -1,4 +1,10 @@
-import { apiErrorSchema, idParamSchema, productQuerySchema, productSchema } from '@shop/shared';
+import {
+  apiErrorSchema,
+  idParamSchema,
+  productQuerySchema,
+  productSchema,
+  type Product,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../plugins/errors';
@@ -17,12 +23,15 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(productSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { popular, ...filters } = request.query;
-      return app.catalog.query({
+      const json = await app.catalog.queryJson({
         ...filters,
         popular: popular === undefined ? undefined : popular === 'true',
       });
+      // Already serialised from products built by toProduct, which the schema above describes;
+      // Fastify sends a string with a JSON content type as is.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as Product[]);
     },
   );
 

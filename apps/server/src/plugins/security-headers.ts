@@ -1,0 +1,49 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * API replies that are not pages get a fixed set of headers in one call: a JSON body is never rendered
+ * as a document, so `default-src 'none'` is the whole policy it needs. Pages and files (the web app,
+ * the demo pages) get helmet's full policy. Running helmet's fifteen header steps on every API reply
+ * cost about a quarter of the catalogue's throughput.
+ */
+async function securityHeadersPlugin(app: FastifyInstance, options: { https: boolean }) {
+  const apiHeaders: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(options.https
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+  await app.register(helmet, {
+    global: false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: options.https,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (request.url.startsWith('/api/') && !type.startsWith('text/html')) reply.headers(apiHeaders);
+    else await reply.helmet();
+  });
+}
+
+export default fp(securityHeadersPlugin, { name: 'security-headers' });

@@ -1,0 +1,60 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, snapshot, viewports } from './support/browser';
+import { startShop, type ShopProcess } from './support/shop-process';
+
+let shop: ShopProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+const CLASSIC = 'RUSTY | Classic x2';
+const TRIO = 'RUSTY | Solo/Duo/Trio x3';
+
+async function signInAs(page: Page, account: string) {
+  await page.goto(`${shop.url}/login`);
+  await page.getByRole('button', { name: 'Войти через Steam' }).click();
+  await page.getByRole('button', { name: new RegExp(account) }).click();
+  await page.waitForURL((url) => url.pathname === '/' && !url.search.includes('token'));
+}
+
+describe('Servers page', () => {
+  it('shows the live simulated servers with players, map and fill', async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/servers`);
+    await expect.poll(() => page.getByText(CLASSIC).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(TRIO).isVisible()).toBe(true);
+    const classic = page.locator('article, section, div').filter({ hasText: CLASSIC }).last();
+    await expect.poll(() => classic.getByText('Онлайн').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Procedural Map').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Barren').first().isVisible()).toBe(true);
+    expect(await page.getByText('Вайп: 1-й четверг месяца').count()).toBe(2);
+    await snapshot(page, 'servers-1280');
+    await context.close();
+  });
+
+  it('lists and searches the players of a server for a signed-in player', async () => {
+    const context = await browser.newContext({ viewport: viewports.phone, locale: 'ru-RU' });
+    const page = await context.newPage();
+    await signInAs(page, 'Vasya Raider');
+    await page.goto(`${shop.url}/servers`);
+    await page.getByRole('button', { name: `Игроки на сервере ${TRIO}` }).click();
+
+    const dialog = page.getByRole('dialog', { name: TRIO });
+    await expect.poll(() => dialog.getByText('Nadya_Solo').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText(/Всего игроков: 3 \| Найдено: 3/).isVisible()).toBe(true);
+    await dialog.getByLabel('Поиск по нику').fill('nad');
+    await expect.poll(() => dialog.getByText(/Всего игроков: 3 \| Найдено: 1/).isVisible()).toBe(true);
+    expect(await dialog.getByText('Kirill_x3').count()).toBe(0);
+    await snapshot(page, 'players-dialog-390');
+    await context.close();
+  });
+});
