@@ -18,6 +18,11 @@ import itemImagesRoutes from './modules/catalog/item-images-routes';
 import pluginApiScope from './modules/plugin-api/plugin-api-scope';
 import catalogPlugin from './modules/products/catalog-plugin';
 import productsRoutes from './modules/products/products-routes';
+import transactionsRoutes from './modules/ledger/transactions-routes';
+import paymentsPlugin, { type PaymentsOptions } from './modules/payments/payments-plugin';
+import paymentsRoutes from './modules/payments/payments-routes';
+import { promocodesRoutes } from './modules/promocodes/promocodes-routes';
+import realtimePlugin from './plugins/realtime';
 import demoRoutes from './modules/demo/demo-routes';
 import serversRoutes from './modules/servers/servers-routes';
 import siteRoutes from './modules/site/site-routes';
@@ -40,6 +45,8 @@ export interface AppOptions {
   gameServers?: GameServersOptions;
   /** Told of every route as it is added (tests walk the route table with it). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Reconciliation of pending payments; tests run it by hand with false. */
+  reconcileIntervalMs?: PaymentsOptions['reconcileIntervalMs'];
 }
 
 /** Builds the whole HTTP application: external plugins, then ours, then routes. */
@@ -79,11 +86,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { config });
   await app.register(catalogPlugin);
   await app.register(gameServersPlugin, options.gameServers ?? { monitorIntervalMs: 15_000 });
+  await app.register(realtimePlugin, { redisUrl: config.redisUrl });
+  await app.register(paymentsPlugin, {
+    config,
+    reconcileIntervalMs: options.reconcileIntervalMs ?? 5 * 60_000,
+  });
 
   await app.register(siteRoutes, { prefix: '/api', config });
   await app.register(authRoutes, { prefix: '/api', config });
   await app.register(serversRoutes, { prefix: '/api' });
   await app.register(productsRoutes, { prefix: '/api' });
+  await app.register(transactionsRoutes, { prefix: '/api' });
+  await app.register(paymentsRoutes, { prefix: '/api' });
+  await app.register(promocodesRoutes, { prefix: '/api' });
   await app.register(adminScope, { prefix: '/api/admin', config });
   await app.register(pluginApiScope, { prefix: '/api/plugin/v1' });
   await app.register(itemImagesRoutes, {

@@ -45,13 +45,13 @@ const envSchema = z.object({
   STEAM_OPENID_URL: z.url().optional(),
   STEAM_API_KEY: z.string().min(1).optional(),
   STEAM_API_URL: z.url().optional(),
-  FREEKASSA_SHOP_ID: z.string().min(1).optional(),
+  FREEKASSA_SHOP_ID: z.string().regex(/^\d+$/, 'must be the numeric shop id').optional(),
   FREEKASSA_SECRET1: z.string().min(1).optional(),
   FREEKASSA_SECRET2: z.string().min(1).optional(),
   FREEKASSA_API_KEY: z.string().min(1).optional(),
-  FREEKASSA_PAY_URL: z.url().default('https://pay.fk.money/'),
-  FREEKASSA_API_URL: z.url().default('https://api.fk.life'),
-  FREEKASSA_ALLOWED_IPS: list.default(list.parse(FREEKASSA_ADDRESSES)),
+  FREEKASSA_PAY_URL: z.url().optional(),
+  FREEKASSA_API_URL: z.url().optional(),
+  FREEKASSA_ALLOWED_IPS: list.optional(),
   TRUSTED_PROXY: z.string().optional(),
   TRANSLATE_URL: z.url().optional(),
   DISCORD_URL: z.url().default('https://discord.gg/rust'),
@@ -96,6 +96,7 @@ export class ConfigError extends Error {
 /** Where demo mode mounts its Steam stand-ins within this very process. */
 export const DEMO_OPENID_PATH = '/api/demo/steam/openid/login';
 export const DEMO_STEAM_API_PATH = '/api/demo/steam/api';
+export const DEMO_FREEKASSA_PATH = '/api/demo/freekassa';
 const DEMO_STEAM_API_KEY = 'demo';
 
 /** Demo mode with no Steam key set talks to the built-in stand-in of Steam's Web API. */
@@ -149,12 +150,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secret1: secret('FREEKASSA_SECRET1'),
     secret2: secret('FREEKASSA_SECRET2'),
     apiKey: secret('FREEKASSA_API_KEY'),
-    payUrl: e.FREEKASSA_PAY_URL,
-    apiUrl: e.FREEKASSA_API_URL.replace(/\/+$/, ''),
-    allowedIps: e.FREEKASSA_ALLOWED_IPS,
+    // Demo mode pays through the built-in stand-in; the shop calls its API over loopback.
+    payUrl:
+      e.FREEKASSA_PAY_URL ??
+      (demo ? `${publicUrl}${DEMO_FREEKASSA_PATH}/pay` : 'https://pay.fk.money/'),
+    apiUrl: (
+      e.FREEKASSA_API_URL ??
+      (demo ? `http://127.0.0.1:${e.PORT}${DEMO_FREEKASSA_PATH}/api` : 'https://api.fk.life')
+    ).replace(/\/+$/, ''),
+    allowedIps: e.FREEKASSA_ALLOWED_IPS ?? (demo ? [] : list.parse(FREEKASSA_ADDRESSES)),
   };
 
-  if (production && e.FREEKASSA_ALLOWED_IPS.length === 0) {
+  if (production && freekassa.allowedIps.length === 0) {
     throw new ConfigError('FREEKASSA_ALLOWED_IPS may not be empty in production.');
   }
   if (production && !e.ADMIN_STEAM_IDS?.length) {

@@ -21,7 +21,12 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) =>
+      console.warn(`Database connection lost (${error.message}); reconnecting.`),
+  });
   const app = await buildApp({
     config,
     database,

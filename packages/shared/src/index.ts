@@ -6,3 +6,5 @@ export * from './schemas/user';
 export * from './schemas/server';
 export * from './schemas/catalog';
 export * from './stacks';
+export * from './schemas/money';
+export * from './events';

@@ -19,4 +19,5 @@ export type ErrorCode =
   | 'rate_limited'
   | 'payload_too_large'
   | 'conflict'
+  | 'provider_unavailable'
   | 'internal';

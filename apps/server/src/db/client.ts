@@ -26,12 +26,17 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder for PGlite's files; undefined keeps it in memory (tests). */
   dataDir?: string | undefined;
+  /** Told when an idle PostgreSQL connection fails. */
+  onIdleError?: (error: Error) => void;
 }
 
 /** Opens the database and applies every pending migration before anything else touches it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

@@ -30,6 +30,7 @@ export async function createTestApp(
     database,
     rateLimitMax: 100_000,
     gameServers: { monitorIntervalMs: false, rcon: { commandTimeoutMs: 2_000 } },
+    reconcileIntervalMs: false,
     ...options,
     onRoute: (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });

@@ -2,3 +2,4 @@ export * from './users';
 export * from './servers';
 export * from './catalog';
 export * from './orders';
+export * from './money';

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
+import { pressOnPage } from '../../test-support/provider-page';
 import { startFakeFreekassa, type FakeFreekassaServer } from './fake-freekassa-server';
 import {
   createFreekassaClient,
@@ -30,9 +31,6 @@ export interface Harness {
   press(html: string, action: 'pay' | 'cancel'): Promise<Response>;
   close(): Promise<void>;
 }
-
-const unescape = (text: string) =>
-  text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 /**
  * FreeKassa's stand-in and a minimal shop side on loopback: the shop's notify endpoint runs the real
@@ -90,19 +88,7 @@ export async function startHarness(): Promise<Harness> {
       const response = await fetch(url);
       return { status: response.status, html: await response.text() };
     },
-    press(html, action) {
-      const formAction = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-      if (!formAction) throw new Error('no form on the page');
-      const form = new URLSearchParams();
-      const inputs = html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g);
-      for (const [, name, value] of inputs) form.set(unescape(name ?? ''), unescape(value ?? ''));
-      form.set('action', action);
-      return fetch(`${provider.origin}${unescape(formAction)}`, {
-        method: 'POST',
-        body: form,
-        redirect: 'manual',
-      });
-    },
+    press: (html, action) => pressOnPage(provider.origin, html, action),
     async close() {
       await provider.close();
       await shop.close();

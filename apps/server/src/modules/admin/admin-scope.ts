@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import itemsAdminRoutes from '../catalog/items-admin-routes';
 import productsAdminRoutes from '../products/products-admin-routes';
+import { promocodesAdminRoutes } from '../promocodes/promocodes-routes';
 import metricsRoutes from './metrics-routes';
 import rconAdminRoutes from '../servers/rcon-admin-routes';
 import serversAdminRoutes from '../servers/servers-admin-routes';
@@ -17,4 +18,5 @@ export default async function adminScope(app: FastifyInstance, { config }: { con
   await app.register(metricsRoutes);
   await app.register(itemsAdminRoutes, { config });
   await app.register(productsAdminRoutes);
+  await app.register(promocodesAdminRoutes);
 }

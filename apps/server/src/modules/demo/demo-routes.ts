@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { DEMO_OPENID_PATH, DEMO_STEAM_API_PATH, type Config } from '../../config';
+import {
+  DEMO_FREEKASSA_PATH,
+  DEMO_OPENID_PATH,
+  DEMO_STEAM_API_PATH,
+  type Config,
+} from '../../config';
+import { registerFakeFreekassa } from '../../integrations/freekassa/fake-freekassa';
 import { registerFakeOpenIdProvider } from '../../integrations/steam/fake-openid-provider';
 import { registerFakeSteamApi } from '../../integrations/steam/fake-steam-api';
 
 /**
- * Demo mode only, mounted at the root (the paths carry /api): the Steam stand-ins (OpenID provider and Web API) mounted in the shop itself, so
- * the shop's real Steam code runs against them over HTTP with no Steam account needed.
+ * Demo mode only, mounted at the root (the paths carry /api): stand-ins for Steam (OpenID provider,
+ * Web API) and FreeKassa (payment page, API), so the shop's real sign-in and payment code runs against
+ * them over HTTP with no accounts needed.
  */
 export default async function demoRoutes(app: FastifyInstance, { config }: { config: Config }) {
   registerFakeOpenIdProvider(app, {
@@ -13,4 +20,13 @@ export default async function demoRoutes(app: FastifyInstance, { config }: { con
     endpointUrl: () => config.publicUrl + DEMO_OPENID_PATH,
   });
   registerFakeSteamApi(app, DEMO_STEAM_API_PATH, () => config.publicUrl);
+  // The demo payment page notifies the shop over loopback, as FreeKassa would over the internet.
+  registerFakeFreekassa(app, {
+    prefix: DEMO_FREEKASSA_PATH,
+    settings: config.freekassa,
+    notifyUrl: () => `http://127.0.0.1:${config.port}/api/payments/freekassa/notify`,
+    successUrl: () => `${config.publicUrl}/payment-success`,
+    failUrl: () => `${config.publicUrl}/payment-cancel`,
+    publicUrl: () => config.publicUrl,
+  });
 }

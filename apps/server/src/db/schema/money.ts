@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const ledgerKinds = ['topup', 'bonus', 'promo', 'purchase', 'refund', 'adjustment'] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+/** A top-up through the payment provider. Its id is the order id the provider knows. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    /** The site's 10% bonus, fixed when the payment is created. */
+    bonusKopecks: bigint('bonus_kopecks', { mode: 'number' }).notNull().default(0),
+    /** The extra bonus of an activated percentage code, paid only if the code is still unused then. */
+    promoBonusKopecks: bigint('promo_bonus_kopecks', { mode: 'number' }).notNull().default(0),
+    method: text('method').notNull(),
+    email: text('email').notNull(),
+    status: text('status').notNull().default('pending'),
+    providerId: text('provider_id'),
+    /** Where the player pays (the provider's page); reused when the player retries. */
+    payUrl: text('pay_url'),
+    promoActivationId: integer('promo_activation_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('payments_user_idx').on(table.userId, table.createdAt),
+    index('payments_pending_idx').on(table.status, table.createdAt),
+    check('payments_status', sql`${table.status} in ('pending', 'paid', 'cancelled', 'failed')`),
+    check('payments_amount_positive', sql`${table.amountKopecks} > 0`),
+  ],
+);
+
+/** The ledger: every change of a balance is one row here, written with the balance change. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    /** Signed kopecks: credits positive, debits negative. */
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    method: text('method').notNull(),
+    status: text('status').notNull().default('completed'),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    orderId: uuid('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('transactions_user_idx').on(table.userId, table.createdAt),
+    // A payment credits its top-up and its bonus once each, whatever races or replays.
+    unique('transactions_payment_kind').on(table.paymentId, table.kind),
+    check('transactions_amount_not_zero', sql`${table.amountKopecks} <> 0`),
+  ],
+);
+
+export const promocodes = pgTable(
+  'promocodes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull().unique(),
+    /** Percent for 'percentage', roubles for 'fixed'. */
+    discount: numeric('discount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    type: text('type').notNull().default('percentage'),
+    usageLimit: integer('usage_limit').notNull(),
+    usageCount: integer('usage_count').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    isActive: boolean('is_active').notNull().default(true),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('promocodes_type', sql`${table.type} in ('percentage', 'fixed')`),
+    check('promocodes_usage', sql`${table.usageCount} <= ${table.usageLimit}`),
+  ],
+);
+
+export const promoActivations = pgTable(
+  'promo_activations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    promocodeId: integer('promocode_id')
+      .notNull()
+      .references(() => promocodes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** For a percentage code: the top-up that used it; null while it waits for one. */
+    paymentId: uuid('payment_id').references(() => payments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('promo_activations_once').on(table.promocodeId, table.userId)],
+);

@@ -1,0 +1,88 @@
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payments, promoActivations, promocodes } from '../../db/schema/index';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export function createPaymentsRepository(db: Db) {
+  return {
+    async create(values: typeof payments.$inferInsert): Promise<PaymentRow> {
+      const [row] = await db.insert(payments).values(values).returning();
+      if (!row) throw new Error('payment insert returned no row');
+      return row;
+    },
+
+    async findById(id: string): Promise<PaymentRow | undefined> {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+      return row;
+    },
+
+    async setPayUrl(id: string, payUrl: string) {
+      await db.update(payments).set({ payUrl }).where(eq(payments.id, id));
+    },
+
+    /** Moves a payment to paid exactly once: of any number of concurrent callers, one gets the row. */
+    async markPaid(id: string, providerId: string | null): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .update(payments)
+        .set({ status: 'paid', providerId, paidAt: sql`now()` })
+        .where(and(eq(payments.id, id), ne(payments.status, 'paid')))
+        .returning();
+      return row;
+    },
+
+    async markClosed(id: string, status: 'cancelled' | 'failed') {
+      await db
+        .update(payments)
+        .set({ status })
+        .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+    },
+
+    /** Pending payments old enough that a notification should have come, young enough to matter. */
+    listStalePending(olderThanMinutes: number, youngerThanDays: number) {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, 'pending'),
+            lt(payments.createdAt, sql`now() - make_interval(mins => ${olderThanMinutes})`),
+            gt(payments.createdAt, sql`now() - make_interval(days => ${youngerThanDays})`),
+          ),
+        )
+        .limit(100);
+    },
+
+    /** The user's activated percentage code that no paid top-up has used yet. */
+    async findWaitingPromo(userId: number) {
+      const [row] = await db
+        .select({
+          activationId: promoActivations.id,
+          percent: promocodes.discount,
+          code: promocodes.code,
+        })
+        .from(promoActivations)
+        .innerJoin(promocodes, eq(promocodes.id, promoActivations.promocodeId))
+        .where(
+          and(
+            eq(promoActivations.userId, userId),
+            isNull(promoActivations.paymentId),
+            eq(promocodes.type, 'percentage'),
+          ),
+        )
+        .orderBy(promoActivations.createdAt)
+        .limit(1);
+      return row;
+    },
+
+    /** Claims an activation for a paid top-up; false when another top-up used it first. */
+    async claimPromo(activationId: number, paymentId: string): Promise<boolean> {
+      const claimed = await db
+        .update(promoActivations)
+        .set({ paymentId })
+        .where(and(eq(promoActivations.id, activationId), isNull(promoActivations.paymentId)))
+        .returning({ id: promoActivations.id });
+      return claimed.length === 1;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import {
+  apiErrorSchema,
+  paymentCreateReplySchema,
+  paymentCreateSchema,
+  paymentStatusSchema,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NOTIFICATION_REPLY } from '../../integrations/freekassa/freekassa-client';
+import { notFound } from '../../plugins/errors';
+
+const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['money'];
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/payments/create',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Start a top-up: 10 to 15000 ₽; kassa returns the signed payment link, sbp the SBP page',
+        body: paymentCreateSchema,
+        response: {
+          200: paymentCreateReplySchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => app.payments.create(request.user!.id, request.body, request.ip),
+  );
+
+  app.get(
+    '/payments/:id/status',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "One of the signed-in user's payments",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: paymentStatusSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const status = await app.payments.statusFor(request.user!.id, request.params.id);
+      if (!status) throw notFound('Платёж не найден');
+      return status;
+    },
+  );
+
+  app.post(
+    '/payments/freekassa/notify',
+    {
+      // The provider repeats until it hears YES; limiting it would only delay credits.
+      config: { rateLimit: false },
+      schema: {
+        tags,
+        summary: "FreeKassa's payment notification (form fields, signed); answers YES",
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: z.string(), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await app.payments.handleNotification(request.body, request.ip);
+      return reply.type('text/plain; charset=utf-8').send(NOTIFICATION_REPLY);
+    },
+  );
+};
+
+export default paymentsRoutes;

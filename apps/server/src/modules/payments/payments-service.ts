@@ -1,0 +1,168 @@
+import {
+  formatRoubles,
+  kopecksToRoubles,
+  roublesToKopecks,
+  topUpBonusKopecks,
+  type paymentCreateSchema,
+} from '@shop/shared';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { FreekassaClient } from '../../integrations/freekassa/freekassa-client';
+import { badRequest, HttpError } from '../../plugins/errors';
+import { postEntry } from '../ledger/ledger';
+import { createPaymentsRepository, type PaymentRow } from './payments-repository';
+
+export const PAYMENT_FAILED = 'Не удалось создать платеж';
+const METHOD_LABEL: Record<string, string> = { kassa: 'FreeKassa', sbp: 'СБП' };
+
+type PaymentInput = z.output<typeof paymentCreateSchema>;
+
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+export type CreditOutcome = 'credited' | 'already-paid';
+
+/**
+ * Top-ups: a pending payment with its bonus fixed up front, the provider's page, and a credit that
+ * happens once per payment whatever the provider, the reconciliation job or a replay sends.
+ */
+export function createPaymentsService(app: FastifyInstance, client: FreekassaClient) {
+  const repo = createPaymentsRepository(app.db);
+
+  async function create(userId: number, input: PaymentInput, buyerIp: string) {
+    const amountKopecks = roublesToKopecks(input.amount);
+    const waitingPromo = await repo.findWaitingPromo(userId);
+    const base = topUpBonusKopecks(amountKopecks);
+    const promoBonus = waitingPromo
+      ? topUpBonusKopecks(amountKopecks, Number(waitingPromo.percent)) - base
+      : 0;
+    const payment = await repo.create({
+      userId,
+      amountKopecks,
+      bonusKopecks: base,
+      promoBonusKopecks: promoBonus,
+      promoActivationId: waitingPromo?.activationId ?? null,
+      method: input.method,
+      email: input.email,
+    });
+    let url: string;
+    try {
+      url =
+        input.method === 'sbp'
+          ? (
+              await client.createSbpOrder({
+                orderId: payment.id,
+                amountKopecks,
+                email: input.email,
+                ip: buyerIp,
+              })
+            ).location
+          : client.paymentLink({ orderId: payment.id, amountKopecks, email: input.email });
+    } catch (error) {
+      app.log.warn({ err: error, paymentId: payment.id }, 'payment provider refused the order');
+      await repo.markClosed(payment.id, 'failed');
+      // The provider's fault, not the request's: 502, and nothing was charged.
+      throw new HttpError(502, 'provider_unavailable', PAYMENT_FAILED);
+    }
+    await repo.setPayUrl(payment.id, url);
+    const bonus = base + promoBonus;
+    return {
+      success: true,
+      url,
+      orderId: payment.id,
+      message: `Платёж на ${formatRoubles(input.amount)} создан. Бонус ${formatRoubles(kopecksToRoubles(bonus))}.`,
+    };
+  }
+
+  /** Credits a paid payment: the amount and the bonus as separate ledger rows, in one transaction. */
+  async function credit(paymentId: string, providerId: string | null): Promise<CreditOutcome> {
+    const result = await app.db.transaction(async (tx) => {
+      const txRepo = createPaymentsRepository(tx as unknown as Db);
+      const paid = await txRepo.markPaid(paymentId, providerId);
+      if (!paid) return null;
+      const method = METHOD_LABEL[paid.method] ?? 'FreeKassa';
+      let balance = await postEntry(tx as unknown as Db, {
+        userId: paid.userId,
+        kind: 'topup',
+        amountKopecks: paid.amountKopecks,
+        description: 'Пополнение баланса',
+        method,
+        paymentId: paid.id,
+      });
+      const promoApplies =
+        paid.promoActivationId !== null &&
+        paid.promoBonusKopecks > 0 &&
+        (await txRepo.claimPromo(paid.promoActivationId, paid.id));
+      const bonus = paid.bonusKopecks + (promoApplies ? paid.promoBonusKopecks : 0);
+      if (bonus > 0) {
+        balance = await postEntry(tx as unknown as Db, {
+          userId: paid.userId,
+          kind: 'bonus',
+          amountKopecks: bonus,
+          description: promoApplies
+            ? 'Бонус к пополнению (10% + промокод)'
+            : 'Бонус 10% к пополнению',
+          method: 'Бонус',
+          paymentId: paid.id,
+        });
+      }
+      return { userId: paid.userId, balance };
+    });
+    if (!result) return 'already-paid';
+    if (result.balance !== null) {
+      app.realtime.toUser(result.userId, 'balanceUpdate', {
+        balance: kopecksToRoubles(result.balance),
+      });
+    }
+    return 'credited';
+  }
+
+  /** The provider's notification: signature, address and amount first; then a credit, at most once. */
+  async function handleNotification(fields: Record<string, unknown>, sourceIp: string) {
+    const check = client.verifyNotification(fields, sourceIp);
+    if (!check.ok) {
+      app.log.warn({ reason: check.reason, sourceIp }, 'payment notification refused');
+      throw badRequest(`Уведомление отклонено: ${check.reason}`);
+    }
+    const payment = isUuid(check.orderId) ? await repo.findById(check.orderId) : undefined;
+    if (!payment) throw badRequest('Уведомление отклонено: неизвестный заказ');
+    if (payment.amountKopecks !== check.amountKopecks) {
+      app.log.warn({ paymentId: payment.id, got: check.amountKopecks }, 'payment amount mismatch');
+      throw badRequest('Уведомление отклонено: сумма не совпадает');
+    }
+    return credit(payment.id, check.providerId);
+  }
+
+  /** Asks the provider about payments that stayed pending: a lost notification still credits. */
+  async function reconcile(): Promise<void> {
+    for (const payment of await repo.listStalePending(2, 3)) {
+      try {
+        const status = await client.orderStatus(payment.id);
+        if (status === 'paid') await credit(payment.id, null);
+        else if (status === 'cancelled' || status === 'error') {
+          await repo.markClosed(payment.id, status === 'cancelled' ? 'cancelled' : 'failed');
+        }
+      } catch (error) {
+        app.log.warn({ err: error, paymentId: payment.id }, 'reconciliation check failed');
+      }
+    }
+  }
+
+  async function statusFor(userId: number, paymentId: string) {
+    const payment: PaymentRow | undefined = isUuid(paymentId)
+      ? await repo.findById(paymentId)
+      : undefined;
+    if (!payment || payment.userId !== userId) return undefined;
+    return {
+      paid: payment.status === 'paid',
+      status: payment.status as 'pending' | 'paid' | 'cancelled' | 'failed',
+      amount: kopecksToRoubles(payment.amountKopecks),
+      bonus: kopecksToRoubles(payment.bonusKopecks + payment.promoBonusKopecks),
+    };
+  }
+
+  return { create, credit, handleNotification, reconcile, statusFor };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

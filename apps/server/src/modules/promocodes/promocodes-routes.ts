@@ -1,0 +1,94 @@
+import {
+  apiErrorSchema,
+  idParamSchema,
+  okReplySchema,
+  promoActivateReplySchema,
+  promoActivateSchema,
+  promocodeInputSchema,
+  promocodeSchema,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { conflict, notFound } from '../../plugins/errors';
+import { createPromocodesRepository, toPromocode } from './promocodes-repository';
+import { activatePromocode } from './promocodes-service';
+
+/** Players: activate a code. */
+export const promocodesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/promocodes/activate',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['money'],
+        security: [{ bearer: [] }],
+        summary:
+          'Activate a promo code: a fixed code credits at once, a percentage one raises the next top-up bonus',
+        body: promoActivateSchema,
+        response: {
+          200: promoActivateReplySchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => activatePromocode(app, request.user!.id, request.body.code),
+  );
+};
+
+/** Admins: create, list and delete codes. */
+export const promocodesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createPromocodesRepository(app.db);
+  const tags = ['admin: promo codes'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/promocodes',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'All promo codes with their use',
+        response: { 200: z.array(promocodeSchema) },
+      },
+    },
+    async () => (await repo.list()).map(toPromocode),
+  );
+
+  app.post(
+    '/promocodes',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a promo code',
+        body: promocodeInputSchema,
+        response: { 201: promocodeSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await repo.create(request.body);
+      if (!row) throw conflict('Промокод с таким кодом уже существует');
+      return reply.status(201).send(toPromocode(row));
+    },
+  );
+
+  app.delete(
+    '/promocodes/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a promo code',
+        params: idParamSchema,
+        response: { 200: okReplySchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!(await repo.remove(request.params.id))) throw notFound('Промокод не найден');
+      return { success: true as const };
+    },
+  );
+};

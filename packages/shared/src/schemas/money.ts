@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import type { Kopecks } from '../money';
+
+export const TOP_UP_MIN = 10;
+export const TOP_UP_MAX = 15000;
+export const CART_TOP_UP_MIN = 30;
+export const SBP_METHOD_ID = 44;
+export const BASE_BONUS_PERCENT = 10;
+
+/** 10% of a top-up, plus an activated percentage code, each rounded down to whole roubles. */
+export function topUpBonusKopecks(amountKopecks: Kopecks, promoPercent = 0): Kopecks {
+  const percentOf = (percent: number) => Math.floor((amountKopecks * percent) / 10_000) * 100;
+  return percentOf(BASE_BONUS_PERCENT) + (promoPercent > 0 ? percentOf(promoPercent) : 0);
+}
+
+export const paymentCreateSchema = z.object({
+  amount: z.coerce
+    .number({ error: 'Сумма должна быть числом' })
+    .min(TOP_UP_MIN, 'Сумма должна быть не менее 10 рублей')
+    .max(TOP_UP_MAX, 'Сумма не должна превышать 15000 рублей')
+    .refine(
+      (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      'Сумма: не больше двух знаков после запятой',
+    ),
+  method: z.enum(['kassa', 'sbp'], { error: 'Выберите способ оплаты' }),
+  paymentSystemId: z.number().int().optional(),
+  provider: z.literal('freekassa').optional(),
+  email: z
+    .string({ error: 'Введите email' })
+    .trim()
+    .min(1, 'Введите email')
+    .max(254, 'Неверный формат email')
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Неверный формат email'),
+});
+
+export const paymentCreateReplySchema = z.object({
+  success: z.boolean(),
+  url: z.string(),
+  message: z.string(),
+  orderId: z.string(),
+});
+
+export const paymentStatusSchema = z.object({
+  paid: z.boolean(),
+  status: z.enum(['pending', 'paid', 'cancelled', 'failed']),
+  amount: z.number(),
+  bonus: z.number(),
+});
+
+/** TRANSACTION of the specification: signed roubles, Russian description and method. */
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  date: z.string(),
+  method: z.string(),
+  amount: z.number(),
+  status: z.enum(['completed', 'pending']),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const PROMO_PATTERN = /^[A-Z0-9-]{4,20}$/;
+
+export const promoActivateSchema = z.object({
+  code: z
+    .string({ error: 'Введите промокод' })
+    .trim()
+    .min(1, 'Введите промокод')
+    .max(40, 'Промокод недействителен')
+    .transform((code) => code.toUpperCase()),
+});
+
+export const promoActivateReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  bonus: z.number(),
+});
+
+export const promocodeSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  discount: z.number(),
+  type: z.enum(['percentage', 'fixed']),
+  usageLimit: z.number().int(),
+  maxUses: z.number().int(),
+  usageCount: z.number().int(),
+  expiresAt: z.string().nullable(),
+  isActive: z.boolean(),
+  description: z.string(),
+  category: z.string(),
+});
+export type Promocode = z.infer<typeof promocodeSchema>;
+
+const PROMO_REQUIRED =
+  'Поля code, discount и usageLimit обязательны, и usageLimit должен быть числом больше 0';
+
+export const promocodeInputSchema = z
+  .object({
+    code: z
+      .string({ error: PROMO_REQUIRED })
+      .trim()
+      .min(1, 'Код промокода обязателен')
+      .transform((code) => code.toUpperCase())
+      .pipe(
+        z
+          .string()
+          .regex(
+            PROMO_PATTERN,
+            'Промокод должен содержать только заглавные буквы, цифры и дефисы (4-20 символов)',
+          ),
+      ),
+    discount: z.coerce
+      .number({ error: PROMO_REQUIRED })
+      .positive('Размер скидки должен быть числом больше 0'),
+    type: z.enum(['percentage', 'fixed']).optional().default('percentage'),
+    usageLimit: z.coerce
+      .number({ error: PROMO_REQUIRED })
+      .int('Максимум использований должен быть числом больше 0')
+      .min(1, 'Максимум использований должен быть числом больше 0')
+      .max(1_000_000),
+    expiresAt: z
+      .union([z.iso.datetime({ offset: true }), z.iso.date(), z.literal(''), z.null()])
+      .optional()
+      .transform((value) => (value ? new Date(value) : null)),
+    description: z.string().trim().max(300).optional().default(''),
+    category: z.string().trim().max(60).optional().default(''),
+  })
+  .refine((promo) => promo.type !== 'percentage' || promo.discount <= 100, {
+    message: 'Процент бонуса не может быть больше 100',
+    path: ['discount'],
+  })
+  .refine((promo) => promo.type !== 'fixed' || promo.discount <= 15000, {
+    message: 'Сумма бонуса не может быть больше 15000 ₽',
+    path: ['discount'],
+  });
