@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NOTIFICATION_REPLY } from '../../integrations/freekassa/freekassa-client';
 import { notFound } from '../../plugins/errors';
+import { perAccountLimit } from '../../plugins/rate-limits';
 
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['money'];
@@ -17,7 +18,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/create',
     {
       preHandler: app.requireUser,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: perAccountLimit(20) },
       schema: {
         tags,
         security,

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../plugins/errors';
+import { perAccountLimit } from '../../plugins/rate-limits';
 import { createPromocodesRepository, toPromocode } from './promocodes-repository';
 import { activatePromocode } from './promocodes-service';
 
@@ -19,7 +20,7 @@ export const promocodesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/promocodes/activate',
     {
       preHandler: app.requireUser,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: perAccountLimit(10) },
       schema: {
         tags: ['money'],
         security: [{ bearer: [] }],
