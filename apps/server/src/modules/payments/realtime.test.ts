@@ -1,0 +1,86 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@shop/shared';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMoneyShop, type MoneyShop } from '../../test-support/money-shop';
+import { payThroughPage } from '../../test-support/provider-page';
+import { createAccount } from '../../test-support/sign-in';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let money: MoneyShop;
+const sockets: Client[] = [];
+
+beforeAll(async () => {
+  money = await startMoneyShop();
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await money?.close();
+});
+
+async function connect(): Promise<Client> {
+  const socket: Client = io(money.url, { transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+const next = <E extends keyof ServerToClientEvents>(socket: Client, event: E) =>
+  new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => {
+    socket.once(event, ((data: Parameters<ServerToClientEvents[E]>[0]) => resolve(data)) as never);
+  });
+
+describe('realtime channel', () => {
+  it("refuses to join another user's room or with a dead token", async () => {
+    const alice = await createAccount(money.shop.app, money.shop.config);
+    const bob = await createAccount(money.shop.app, money.shop.config);
+    const socket = await connect();
+    const refused = next(socket, 'error');
+    socket.emit('join', { userId: bob.id, token: alice.token });
+    expect(await refused).toEqual({ message: 'Сессия недействительна. Войдите снова.' });
+    const again = next(socket, 'error');
+    socket.emit('join', { userId: alice.id, token: 'x'.repeat(43) });
+    expect((await again).message).toBe('Сессия недействительна. Войдите снова.');
+  });
+
+  it('refuses the admin console to a player', async () => {
+    const player = await createAccount(money.shop.app, money.shop.config);
+    const socket = await connect();
+    const refused = next(socket, 'error');
+    socket.emit('adminJoin', { token: player.token });
+    expect(await refused).toEqual({ message: 'Недостаточно прав' });
+  });
+
+  it('tells only the paying player their new balance the moment the payment is credited', async () => {
+    const payer = await createAccount(money.shop.app, money.shop.config);
+    const other = await createAccount(money.shop.app, money.shop.config);
+    const payerSocket = await connect();
+    const otherSocket = await connect();
+    const joined = next(payerSocket, 'joined');
+    payerSocket.emit('join', { userId: String(payer.id), token: payer.token, username: 'payer' });
+    expect(await joined).toEqual({ userId: payer.id });
+    const otherJoined = next(otherSocket, 'joined');
+    otherSocket.emit('join', { userId: other.id, token: other.token });
+    await otherJoined;
+
+    const seenByOther: unknown[] = [];
+    otherSocket.on('balanceUpdate', (data) => seenByOther.push(data));
+    const updates: number[] = [];
+    payerSocket.on('balanceUpdate', ({ balance }) => updates.push(balance));
+
+    const { url } = (
+      await money.shop.app.inject({
+        method: 'POST',
+        url: '/api/payments/create',
+        headers: payer.headers,
+        payload: { amount: 500, method: 'kassa', email: 'p@example.com' },
+      })
+    ).json();
+    await payThroughPage(url);
+    await expect.poll(() => updates.at(-1)).toBe(550);
+    expect(seenByOther).toEqual([]);
+  });
+});
