@@ -21,9 +21,14 @@ export function hasAtMostTwoDecimals(roubles: number): boolean {
   return Number.isFinite(roubles) && Math.abs(roubles * 100 - Math.round(roubles * 100)) < 1e-6;
 }
 
-const roubleFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+const wholeRoubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+const withKopecks = new Intl.NumberFormat('ru-RU', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
-/** '1 234,5 ₽' in Russian number formatting. */
+/** '1 234 ₽' or '249,90 ₽': kopecks are shown only when there are any, and then always two digits. */
 export function formatRoubles(roubles: number): string {
-  return `${roubleFormat.format(roubles)} ₽`;
+  const format = Number.isInteger(roubles) ? wholeRoubles : withKopecks;
+  return `${format.format(roubles)} ₽`;
 }

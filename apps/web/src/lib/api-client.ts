@@ -64,6 +64,11 @@ export interface ApiClient {
     body?: unknown,
     options?: Omit<RequestOptions, 'method' | 'body'>,
   ): Promise<T>;
+  patch<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
   delete<T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   /** Requests currently holding one of the concurrency slots. */
   readonly inFlight: number;
@@ -247,6 +252,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     get: (path, opts) => request(path, { ...opts, method: 'GET' }),
     post: (path, body, opts) => request(path, { ...opts, method: 'POST', body }),
     put: (path, body, opts) => request(path, { ...opts, method: 'PUT', body }),
+    patch: (path, body, opts) => request(path, { ...opts, method: 'PATCH', body }),
     delete: (path, opts) => request(path, { ...opts, method: 'DELETE' }),
     get inFlight() {
       return limiter.active;

@@ -3,7 +3,13 @@ import { useServers } from '@/features/servers/api/get-servers';
 import { ShopPage } from '@/features/shop/components/shop-page';
 
 export function ShopRoute() {
-  const { isAuthenticated } = useSession();
+  const { isAuthenticated, user } = useSession();
   const servers = useServers();
-  return <ShopPage isAuthenticated={isAuthenticated} servers={servers.data ?? []} />;
+  return (
+    <ShopPage
+      isAuthenticated={isAuthenticated}
+      userId={user?.id ?? null}
+      servers={servers.data ?? []}
+    />
+  );
 }

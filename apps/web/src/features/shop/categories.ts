@@ -1,20 +1,13 @@
-/** SPEC §2 Shop categories, in the order the filter lists them. */
-export const productCategories = [
-  { value: 'weapons', label: 'Оружие' },
-  { value: 'tools', label: 'Инструменты' },
-  { value: 'resources', label: 'Ресурсы' },
-  { value: 'clothing', label: 'Одежда' },
-  { value: 'building', label: 'Строительство' },
-  { value: 'ammunition', label: 'Боеприпасы' },
-  { value: 'medical', label: 'Медицина' },
-  { value: 'food', label: 'Еда' },
-  { value: 'kits', label: 'Наборы' },
-  { value: 'vip', label: 'VIP' },
-  { value: 'miscellaneous', label: 'Разное' },
-] as const;
+import { productCategories, type ProductCategory } from '@shop/shared';
 
+/** The filters' "no restriction" value; also what a product for every server carries in `server`. */
 export const ALL = 'all';
 
+/** SPEC §2 Shop categories, in the order the filter lists them. */
+export const categoryOptions = (Object.keys(productCategories) as ProductCategory[]).map(
+  (value) => ({ value, label: productCategories[value] }),
+);
+
 export function categoryLabel(category: string): string {
-  return productCategories.find((c) => c.value === category)?.label ?? 'Разное';
+  return productCategories[category as ProductCategory] ?? productCategories.miscellaneous;
 }

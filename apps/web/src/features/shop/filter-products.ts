@@ -1,4 +1,4 @@
-import type { Product } from './api/get-products';
+import type { Product } from '@shop/shared';
 import { ALL } from './categories';
 
 export interface ProductFilter {
@@ -7,17 +7,41 @@ export interface ProductFilter {
   server: string;
 }
 
+type Filterable = Pick<
+  Product,
+  'name' | 'originalName' | 'description' | 'gameItemName' | 'category' | 'server'
+>;
+
 /** SPEC §5: case-insensitive search over four fields; an 'all servers' product matches any server filter. */
-export function filterProducts(products: readonly Product[], filter: ProductFilter): Product[] {
-  const needle = filter.search.trim().toLowerCase();
+export function filterProducts<T extends Filterable>(
+  products: readonly T[],
+  filter: ProductFilter,
+): T[] {
+  const needle = filter.search.trim().toLocaleLowerCase('ru-RU');
   return products.filter((product) => {
     if (filter.category !== ALL && product.category !== filter.category) return false;
-    const server =
-      product.server === null || product.server === undefined ? ALL : String(product.server);
-    if (filter.server !== ALL && server !== ALL && server !== filter.server) return false;
+    if (filter.server !== ALL && product.server !== ALL && product.server !== filter.server)
+      return false;
     if (!needle) return true;
     return [product.name, product.originalName, product.description, product.gameItemName].some(
-      (field) => typeof field === 'string' && field.toLowerCase().includes(needle),
+      (field) => typeof field === 'string' && field.toLocaleLowerCase('ru-RU').includes(needle),
     );
   });
+}
+
+/** SPEC §2: 'Все серверы' for an all-servers product, 'Неизвестный сервер' when the id matches none. */
+export function productServerName(
+  server: string,
+  servers: readonly { id: number; name: string }[],
+): string {
+  if (server === ALL) return 'Все серверы';
+  return servers.find((candidate) => String(candidate.id) === server)?.name ?? 'Неизвестный сервер';
+}
+
+/** A personal gift (SPEC §6) can be bought only by the user it was made for. */
+export function isLockedFor(
+  product: Pick<Product, 'personalUserId'>,
+  userId: number | null | undefined,
+): boolean {
+  return product.personalUserId !== null && product.personalUserId !== userId;
 }

@@ -12,7 +12,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AdminSection } from './admin-section';
 import { ChatsTab } from './chats-tab';
-import { RconTab, type ConsoleServer } from './rcon-tab';
+import { ProductsTab } from './products-tab';
+import { RconTab } from './rcon-tab';
+import { ServersTab } from './servers-tab';
 
 const tabs = [
   { value: 'overview', label: 'Обзор', icon: BarChart3 },
@@ -24,7 +26,7 @@ const tabs = [
   { value: 'chats', label: 'Чаты', icon: MessagesSquare },
 ] as const;
 
-export function AdminPage({ servers }: { servers: readonly ConsoleServer[] }) {
+export function AdminPage() {
   return (
     <>
       <PageHeader title="Панель администратора" />
@@ -51,14 +53,10 @@ export function AdminPage({ servers }: { servers: readonly ConsoleServer[] }) {
           </AdminSection>
         </TabsContent>
         <TabsContent value="servers">
-          <AdminSection title="Серверы">
-            <EmptyState icon={<Server />} title="Серверы не найдены" />
-          </AdminSection>
+          <ServersTab />
         </TabsContent>
         <TabsContent value="products">
-          <AdminSection title="Товары">
-            <EmptyState icon={<Boxes />} title="Товары не найдены" />
-          </AdminSection>
+          <ProductsTab />
         </TabsContent>
         <TabsContent value="promocodes">
           <AdminSection title="Промокоды">
@@ -66,7 +64,7 @@ export function AdminPage({ servers }: { servers: readonly ConsoleServer[] }) {
           </AdminSection>
         </TabsContent>
         <TabsContent value="rcon">
-          <RconTab servers={servers} />
+          <RconTab />
         </TabsContent>
         <TabsContent value="chats">
           <ChatsTab />

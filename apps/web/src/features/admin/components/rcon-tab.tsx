@@ -1,5 +1,6 @@
-import { Play, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { LoaderCircle, Play, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import {
@@ -9,57 +10,94 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
+import { cn } from '@/lib/cn';
+import { errorText } from '@/lib/api-client';
+import { useAdminServers } from '../api/get-admin-servers';
+import { useRunRconCommand } from '../api/run-rcon-command';
+import { appendLog, replyLines, type LogKind, type LogLine, type NewLine } from '../rcon-log';
 import { AdminSection } from './admin-section';
 
-export interface ConsoleServer {
-  id: number;
-  name: string;
-  status: string;
-}
+const RUN_VALIDATION = 'Выберите сервер и введите команду';
 
-/** The console frame: only online servers can be picked; the live stream plugs in through onRun. */
-export function RconTab({
-  servers,
-  lines = [],
-  onRun,
-  onClear,
-}: {
-  servers: readonly ConsoleServer[];
-  lines?: readonly string[];
-  onRun?: (serverId: number, command: string) => void;
-  onClear?: () => void;
-}) {
-  const online = servers.filter((server) => server.status === 'online');
-  const [serverId, setServerId] = useState<string>('');
+const lineStyle: Record<LogKind, string> = {
+  command: 'text-accent font-semibold',
+  output: 'text-[#c8e6c9]',
+  warning: 'text-[#f5d27e]',
+  error: 'text-[#ff8a7d]',
+  info: 'text-muted-foreground italic',
+};
+
+export function RconTab() {
+  const servers = useAdminServers();
+  const online = (servers.data ?? []).filter((server) => server.status === 'online');
+  const run = useRunRconCommand();
+  const [serverId, setServerId] = useState('');
   const [command, setCommand] = useState('');
-  const canRun = Boolean(onRun && serverId && command.trim());
+  const [log, setLog] = useState<LogLine[]>([]);
+  const logRef = useRef<HTMLDivElement>(null);
+  const push = (lines: NewLine[]) => setLog((current) => appendLog(current, lines));
 
-  const run = () => {
-    if (!canRun || !onRun) return;
-    onRun(Number(serverId), command.trim());
+  // Follow the newest output, as a terminal does.
+  useEffect(() => {
+    const element = logRef.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [log]);
+
+  // A server that went offline (or was deleted) cannot stay selected.
+  const selected = online.find((server) => String(server.id) === serverId);
+
+  const execute = async () => {
+    const text = command.trim();
+    if (!selected || !text) {
+      toast.error('Ошибка', { description: RUN_VALIDATION });
+      return;
+    }
     setCommand('');
+    push([{ kind: 'command', text: `> ${text}` }]);
+    try {
+      const reply = await run.mutateAsync({ serverId: selected.id, command: text });
+      push(replyLines(reply));
+      if (reply.status === 'ok') toast.success('Команда выполнена');
+      else toast.warning('Нет подтверждения', { description: reply.output });
+    } catch (error) {
+      const message = errorText(error, 'Не удалось выполнить команду');
+      push([{ kind: 'error', text: `[ERROR] ${message}` }]);
+      toast.error('Ошибка', { description: message });
+    }
   };
 
   return (
     <AdminSection
       title="Консоль RCON"
       actions={
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={onClear}
-          disabled={!onClear || lines.length === 0}
-        >
+        <Button variant="outline" size="sm" onClick={() => setLog([])} disabled={log.length === 0}>
           <Trash2 aria-hidden="true" />
           Очистить
         </Button>
       }
     >
-      <div className="grid gap-3 md:grid-cols-[16rem_1fr_auto]">
-        <Select value={serverId} onValueChange={setServerId} disabled={online.length === 0}>
-          <SelectTrigger aria-label="Сервер">
+      <form
+        className="grid gap-3 md:grid-cols-[16rem_1fr_auto]"
+        onSubmit={(event) => {
+          // Enter in the command box submits: SPEC "Enter runs it".
+          event.preventDefault();
+          void execute();
+        }}
+      >
+        <Select
+          value={selected ? serverId : ''}
+          onValueChange={setServerId}
+          disabled={online.length === 0}
+        >
+          <SelectTrigger aria-label="Сервер для RCON">
             <SelectValue
-              placeholder={online.length === 0 ? 'Серверы не найдены' : 'Выберите сервер'}
+              placeholder={
+                servers.isPending
+                  ? 'Загрузка серверов...'
+                  : online.length === 0
+                    ? 'Нет серверов онлайн'
+                    : 'Выберите сервер'
+              }
             />
           </SelectTrigger>
           <SelectContent>
@@ -73,26 +111,43 @@ export function RconTab({
         <Input
           aria-label="Команда RCON"
           placeholder="Например: status"
+          autoComplete="off"
+          spellCheck={false}
           value={command}
           onChange={(event) => setCommand(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') run();
-          }}
           className="font-mono"
         />
-        <Button onClick={run} disabled={!canRun}>
-          <Play aria-hidden="true" />
+        <Button type="submit" disabled={run.isPending} aria-busy={run.isPending}>
+          {run.isPending ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Play aria-hidden="true" />
+          )}
           Выполнить
         </Button>
-      </div>
-      <pre
+      </form>
+      <div
+        ref={logRef}
         role="log"
         aria-label="Журнал консоли"
         aria-live="polite"
-        className="mt-4 h-[60vh] overflow-y-auto rounded-lg border border-white/8 bg-black/80 p-4 font-mono text-xs leading-relaxed whitespace-pre-wrap text-[#c8e6c9]"
+        className="mt-4 h-[60vh] overflow-y-auto rounded-lg border border-white/8 bg-black/80 p-4 font-mono text-xs leading-relaxed"
       >
-        {lines.join('\n')}
-      </pre>
+        {log.length === 0 ? (
+          <p className="text-muted-foreground/70">
+            Выберите сервер и введите команду — ответ появится здесь.
+          </p>
+        ) : (
+          log.map((line) => (
+            <div
+              key={line.id}
+              className={cn('break-all whitespace-pre-wrap', lineStyle[line.kind])}
+            >
+              {line.text || '\u00a0'}
+            </div>
+          ))
+        )}
+      </div>
     </AdminSection>
   );
 }

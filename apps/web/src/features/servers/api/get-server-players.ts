@@ -1,15 +1,15 @@
+import { serverPlayersSchema } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api, ApiError } from '@/lib/api-client';
 
-const playersSchema = z.object({ nicks: z.array(z.string()), total: z.number() });
-export type ServerPlayers = z.infer<typeof playersSchema>;
+export type ServerPlayers = z.infer<typeof serverPlayersSchema>;
 
 export async function fetchServerPlayers(
   serverId: number,
   signal?: AbortSignal,
 ): Promise<ServerPlayers> {
-  return playersSchema.parse(await api.get(`/servers/${serverId}/players`, { signal }));
+  return serverPlayersSchema.parse(await api.get(`/servers/${serverId}/players`, { signal }));
 }
 
 /** SPEC §7: cached per server, two retries a second apart, none when the token is refused. */

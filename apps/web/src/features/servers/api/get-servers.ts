@@ -1,24 +1,11 @@
+import { publicServerSchema, type PublicServer } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const serverSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  description: z.string().nullable().optional(),
-  status: z.string(),
-  ip: z.string(),
-  port: z.number(),
-  map: z.string().nullable().optional(),
-  playersOnline: z.number(),
-  maxPlayers: z.number(),
-  isPluginEnabled: z.union([z.boolean(), z.number()]).optional(),
-});
-export type GameServer = z.infer<typeof serverSchema>;
-
-export async function fetchServers(signal?: AbortSignal): Promise<GameServer[]> {
-  return z.array(serverSchema).parse(await api.get('/servers', { signal }));
+export async function fetchServers(signal?: AbortSignal): Promise<PublicServer[]> {
+  return z.array(publicServerSchema).parse(await api.get('/servers', { signal }));
 }
 
 export function serversQueryOptions() {
@@ -37,7 +24,7 @@ export function useServers() {
 
 /** Sum of players over all servers, for the Home card. */
 export function totalPlayersOnline(
-  servers: readonly Pick<GameServer, 'playersOnline'>[] | undefined,
+  servers: readonly Pick<PublicServer, 'playersOnline'>[] | undefined,
 ): number {
   return (servers ?? []).reduce((sum, server) => sum + Math.max(0, server.playersOnline), 0);
 }

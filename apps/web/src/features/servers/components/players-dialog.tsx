@@ -1,3 +1,4 @@
+import type { PublicServer } from '@shop/shared';
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -14,14 +15,13 @@ import {
 import { Input } from '@/components/ui/input';
 import { LoadingState } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import type { GameServer } from '../api/get-servers';
 import { useServerPlayers } from '../api/get-server-players';
 
 function PlayersList({
   server,
   isAuthenticated,
 }: {
-  server: GameServer;
+  server: PublicServer;
   isAuthenticated: boolean;
 }) {
   const [search, setSearch] = useState('');
@@ -96,7 +96,7 @@ export function PlayersDialog({
   isAuthenticated,
   onOpenChange,
 }: {
-  server: GameServer | null;
+  server: PublicServer | null;
   isAuthenticated: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

@@ -1,3 +1,4 @@
+import type { PublicServer } from '@shop/shared';
 import { Calendar, Copy, Map as MapIcon, Play, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -5,10 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
-import type { GameServer } from '../api/get-servers';
 import { connectUrl, fillPercent, serverStatusLabel } from '../server-status';
 
-async function copyAddress(server: GameServer) {
+async function copyAddress(server: PublicServer) {
   try {
     await navigator.clipboard.writeText(`connect ${server.ip}:${server.port}`);
     toast.success('Скопировано', {
@@ -23,7 +23,7 @@ export function ServerCard({
   server,
   onShowPlayers,
 }: {
-  server: GameServer;
+  server: PublicServer;
   onShowPlayers: () => void;
 }) {
   const online = server.status === 'online';

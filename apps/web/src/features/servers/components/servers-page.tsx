@@ -1,16 +1,24 @@
+import type { PublicServer } from '@shop/shared';
 import { ServerCrash, ServerOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
-import { useServers, type GameServer } from '../api/get-servers';
+import { useServers } from '../api/get-servers';
+import { MetricsCard } from './metrics-card';
 import { PlayersDialog } from './players-dialog';
 import { ServerCard } from './server-card';
 
-export function ServersPage({ isAuthenticated }: { isAuthenticated: boolean }) {
+export function ServersPage({
+  isAuthenticated,
+  isAdmin,
+}: {
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+}) {
   const servers = useServers();
-  const [playersOf, setPlayersOf] = useState<GameServer | null>(null);
+  const [playersOf, setPlayersOf] = useState<PublicServer | null>(null);
 
   useEffect(() => {
     if (servers.isError) toast.error('Ошибка загрузки серверов', { id: 'servers-error' });
@@ -40,6 +48,7 @@ export function ServersPage({ isAuthenticated }: { isAuthenticated: boolean }) {
         description="Выберите сервер по душе: адрес можно скопировать или подключиться к игре в один клик."
       />
       {content}
+      {isAdmin && <MetricsCard />}
       <PlayersDialog
         server={playersOf}
         isAuthenticated={isAuthenticated}

@@ -1,63 +1,126 @@
-import { Flame, Server } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import type { Product } from '@shop/shared';
+import { Flame, Gift, Lock, Server } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge, badgeVariants } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { cn } from '@/lib/cn';
 import { formatRoubles } from '@/lib/format';
-import { productImage, type Product } from '../api/get-products';
+import { productImage } from '../api/get-products';
 import { categoryLabel } from '../categories';
+
+function PurchaseArea({
+  product,
+  locked,
+  onBuy,
+}: {
+  product: Product;
+  locked: boolean;
+  onBuy?: (product: Product) => void;
+}) {
+  if (locked)
+    return (
+      <Button size="sm" variant="secondary" disabled aria-label={`ЛИЧНЫЙ: ${product.name}`}>
+        <span aria-hidden="true">🔒</span> ЛИЧНЫЙ
+      </Button>
+    );
+  if (!product.inStock)
+    return (
+      <p className="w-full rounded-md border border-destructive/30 bg-destructive/10 px-2 py-1.5 text-center text-xs text-[#ff9b91]">
+        Товар недоступен для покупки.
+      </p>
+    );
+  if (!onBuy) return null;
+  return (
+    <Button size="sm" onClick={() => onBuy(product)} aria-label={`Купить ${product.name}`}>
+      Купить
+    </Button>
+  );
+}
 
 export function ProductCard({
   product,
   serverName,
+  locked = false,
   onBuy,
 }: {
   product: Product;
   serverName: string;
+  /** A personal gift meant for someone else. */
+  locked?: boolean;
   onBuy?: (product: Product) => void;
 }) {
-  const quantity = product.quantity ?? 1;
+  const titleId = `product-${product.id}-title`;
   return (
-    <Card className="group flex w-full flex-col overflow-hidden transition-colors hover:border-primary/50">
+    <Card
+      role="article"
+      aria-labelledby={titleId}
+      className="group flex w-full flex-col overflow-hidden transition-colors hover:border-primary/50"
+    >
       <div className="relative aspect-square bg-gradient-to-b from-white/6 to-transparent p-5">
         <ImageWithFallback
           src={productImage(product)}
-          alt={product.name}
+          alt=""
           className="size-full object-contain drop-shadow-[0_8px_16px_rgb(0_0_0/0.6)] transition-transform duration-300 group-hover:scale-105"
         />
-        {product.popular && (
-          <Badge className="absolute top-2 left-2">
-            <Flame aria-hidden="true" />
-            Популярное
-          </Badge>
-        )}
-        {quantity > 1 && (
-          <Badge variant="secondary" className="absolute top-2 right-2 font-mono">
-            x{quantity}
-          </Badge>
-        )}
+        <div className="absolute top-2 left-2 flex flex-col gap-1">
+          {product.popular && (
+            <Badge>
+              <Flame aria-hidden="true" />
+              Популярное
+            </Badge>
+          )}
+          {locked ? (
+            // The buy button is disabled; this lock is what answers a curious click (SPEC §6).
+            <button
+              type="button"
+              aria-label={`Личный подарок: ${product.name}`}
+              onClick={() => toast.error('Нет доступа', { description: 'Личный подарок!' })}
+              className={cn(
+                badgeVariants({ variant: 'warning' }),
+                'cursor-pointer hover:bg-warning/25 focus-visible:outline-2 focus-visible:outline-ring',
+              )}
+            >
+              <Lock aria-hidden="true" />
+              Личный
+            </button>
+          ) : (
+            product.personalUserId !== null && (
+              <Badge variant="warning">
+                <Gift aria-hidden="true" />
+                Ваш подарок
+              </Badge>
+            )
+          )}
+        </div>
+        <Badge
+          variant="secondary"
+          className="absolute right-2 bottom-2 font-mono"
+          aria-label={`Количество: ${product.quantity} шт.`}
+        >
+          x{product.quantity}
+        </Badge>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <p className="text-[11px] font-bold tracking-widest text-accent uppercase">
           {categoryLabel(product.category)}
         </p>
-        <h3 className="leading-tight font-bold text-white">{product.name}</h3>
+        <h3 id={titleId} className="leading-tight font-bold text-white">
+          {product.name}
+        </h3>
         {product.description && (
           <p className="line-clamp-2 text-xs text-muted-foreground">{product.description}</p>
         )}
         <p className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground">
-          <Server className="size-3.5" aria-hidden="true" />
-          {serverName}
+          <Server className="size-3.5 shrink-0" aria-hidden="true" />
+          <span className="truncate">{serverName}</span>
         </p>
-        <div className="mt-auto flex items-center justify-between gap-2 pt-3">
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
           <span className="text-lg font-extrabold text-white tabular-nums">
             {formatRoubles(product.price)}
           </span>
-          {onBuy && (
-            <Button size="sm" onClick={() => onBuy(product)} aria-label={`Купить ${product.name}`}>
-              Купить
-            </Button>
-          )}
+          <PurchaseArea product={product} locked={locked} onBuy={onBuy} />
         </div>
       </div>
     </Card>

@@ -7,7 +7,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { ALL, productCategories } from '../categories';
+import { ALL, categoryOptions } from '../categories';
 import type { ProductFilter } from '../filter-products';
 
 export function ShopFilters({
@@ -41,7 +41,7 @@ export function ShopFilters({
         </SelectTrigger>
         <SelectContent>
           <SelectItem value={ALL}>Все категории</SelectItem>
-          {productCategories.map((category) => (
+          {categoryOptions.map((category) => (
             <SelectItem key={category.value} value={category.value}>
               {category.label}
             </SelectItem>

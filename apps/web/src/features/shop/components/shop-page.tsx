@@ -1,3 +1,5 @@
+import { deliveryModes } from '@shop/shared';
+import type { Product, PublicServer } from '@shop/shared';
 import { LogIn, PackageSearch } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -5,28 +7,28 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
-import { useProducts, type Product } from '../api/get-products';
+import { useProducts } from '../api/get-products';
 import { ALL } from '../categories';
-import { filterProducts, type ProductFilter } from '../filter-products';
+import {
+  filterProducts,
+  isLockedFor,
+  productServerName,
+  type ProductFilter,
+} from '../filter-products';
 import { ProductCard } from './product-card';
 import { ShopFilters } from './shop-filters';
 
-function serverNameOf(product: Product, servers: readonly { id: number; name: string }[]): string {
-  if (product.server === null || product.server === undefined || product.server === ALL)
-    return 'Все серверы';
-  return (
-    servers.find((server) => String(server.id) === String(product.server))?.name ??
-    'Неизвестный сервер'
-  );
-}
+type ShopServer = Pick<PublicServer, 'id' | 'name' | 'isPluginEnabled'>;
 
 export function ShopPage({
   isAuthenticated,
+  userId,
   servers,
   onBuy,
 }: {
   isAuthenticated: boolean;
-  servers: readonly { id: number; name: string }[];
+  userId: number | null;
+  servers: readonly ShopServer[];
   onBuy?: (product: Product) => void;
 }) {
   const [filter, setFilter] = useState<ProductFilter>({ search: '', category: ALL, server: ALL });
@@ -34,6 +36,11 @@ export function ShopPage({
   const visible = useMemo(
     () => filterProducts(products.data ?? [], filter),
     [products.data, filter],
+  );
+  // Servers hidden from buyers are not something to filter by; their names still label old products.
+  const filterServers = useMemo(
+    () => servers.filter((server) => server.isPluginEnabled !== deliveryModes.hidden),
+    [servers],
   );
 
   useEffect(() => {
@@ -61,16 +68,28 @@ export function ShopPage({
       />
     );
   else if (products.isPending) content = <LoadingState text="Загрузка товаров..." />;
+  else if (products.isError)
+    content = (
+      <EmptyState
+        tone="error"
+        icon={<PackageSearch />}
+        title={`Ошибка: ${products.error.message}`}
+      />
+    );
   else if (visible.length === 0)
     content = <EmptyState icon={<PackageSearch />} title="Товары не найдены" />;
   else
     content = (
-      <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+      <ul
+        aria-label="Товары"
+        className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5"
+      >
         {visible.map((product) => (
           <li key={product.id} className="flex">
             <ProductCard
               product={product}
-              serverName={serverNameOf(product, servers)}
+              serverName={productServerName(product.server, servers)}
+              locked={isLockedFor(product, userId)}
               onBuy={onBuy}
             />
           </li>
@@ -84,7 +103,7 @@ export function ShopPage({
         title="Магазин"
         description="Покупайте оружие, ресурсы, наборы и привилегии для Rust — предметы доставляются на выбранный сервер сразу после оплаты."
       />
-      <ShopFilters value={filter} onChange={setFilter} servers={servers} />
+      <ShopFilters value={filter} onChange={setFilter} servers={filterServers} />
       {content}
     </>
   );

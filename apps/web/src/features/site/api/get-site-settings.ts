@@ -1,14 +1,7 @@
+import { siteSettingsSchema } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-const siteSettingsSchema = z.object({
-  discordUrl: z.string().nullable().optional(),
-  communityUrl: z.string().nullable().optional(),
-  demo: z.boolean().optional(),
-});
-export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 /** Only http(s) links from settings are rendered, so a bad setting cannot inject a javascript: URL. */
 function safeUrl(value: string | null | undefined): string | null {
@@ -26,7 +19,7 @@ export async function fetchSiteSettings(signal?: AbortSignal) {
   return {
     discordUrl: safeUrl(settings.discordUrl),
     communityUrl: safeUrl(settings.communityUrl),
-    demo: settings.demo === true,
+    demo: settings.demo,
   };
 }
 

@@ -1,0 +1,12 @@
+/**
+ * Admin data sits under ['user', ...] on purpose: logout drops that scope, and RCON passwords or
+ * plugin keys must not outlive the admin's session in the cache.
+ */
+export const adminKeys = {
+  all: ['user', 'admin'] as const,
+  servers: ['user', 'admin', 'servers'] as const,
+  products: ['user', 'admin', 'products'] as const,
+  productOrders: (id: number) => ['user', 'admin', 'products', id, 'orders'] as const,
+  items: (search: string) => ['user', 'admin', 'items', search] as const,
+  itemsAll: ['user', 'admin', 'items'] as const,
+};

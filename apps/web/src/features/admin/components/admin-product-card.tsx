@@ -1,0 +1,114 @@
+import { productCategories, type AdminProduct, type ProductCategory } from '@shop/shared';
+import { Eye, EyeOff, Gift, Pencil, Star, Trash2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { cn } from '@/lib/cn';
+import { formatRoubles } from '@/lib/format';
+
+export function AdminProductCard({
+  product,
+  serverName,
+  busy,
+  onToggleActive,
+  onTogglePopular,
+  onEdit,
+  onDelete,
+}: {
+  product: AdminProduct;
+  serverName: string;
+  busy: boolean;
+  onToggleActive: () => void;
+  onTogglePopular: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const titleId = `admin-product-${product.id}`;
+  const image =
+    product.image ?? (product.gameItemId !== null ? `/img/${product.gameItemId}.png` : undefined);
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={cn(
+        'flex flex-col overflow-hidden rounded-lg border border-white/8 bg-black/35',
+        !product.isActive && 'border-dashed opacity-60',
+      )}
+    >
+      <div className="relative flex aspect-[4/3] items-center justify-center bg-gradient-to-b from-white/6 to-transparent p-4">
+        <ImageWithFallback src={image} alt="" className="size-full object-contain" />
+        <div className="absolute top-2 left-2 flex flex-col gap-1">
+          {product.popular && <Badge>Популярное</Badge>}
+          {!product.isActive && <Badge variant="secondary">Скрыт</Badge>}
+          {!product.inStock && <Badge variant="destructive">Нет в наличии</Badge>}
+          {product.personalUserId !== null && (
+            <Badge variant="warning">
+              <Gift aria-hidden="true" />
+              Для #{product.personalUserId}
+            </Badge>
+          )}
+        </div>
+        <Badge variant="secondary" className="absolute right-2 bottom-2 font-mono">
+          x{product.quantity}
+        </Badge>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <p className="text-[11px] font-bold tracking-widest text-accent uppercase">
+          {productCategories[product.category as ProductCategory] ?? product.category}
+        </p>
+        <h3 id={titleId} className="leading-tight font-bold text-white">
+          {product.name}
+        </h3>
+        <p className="truncate font-mono text-xs text-muted-foreground">{product.gameItemName}</p>
+        <p className="truncate text-xs text-muted-foreground">{serverName}</p>
+        <p className="mt-auto pt-2 text-lg font-extrabold text-white tabular-nums">
+          {formatRoubles(product.price)}
+        </p>
+      </div>
+      <div className="flex items-center gap-1 border-t border-white/6 p-2">
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          disabled={busy}
+          onClick={onToggleActive}
+          aria-label={
+            product.isActive ? `Скрыть товар ${product.name}` : `Показать товар ${product.name}`
+          }
+          title={product.isActive ? 'Скрыть' : 'Показать'}
+        >
+          {product.isActive ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          disabled={busy}
+          onClick={onTogglePopular}
+          aria-pressed={product.popular}
+          aria-label={`Популярный товар ${product.name}`}
+          title={product.popular ? 'Убрать из популярных' : 'Сделать популярным'}
+        >
+          <Star aria-hidden="true" className={cn(product.popular && 'fill-accent text-accent')} />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          onClick={onEdit}
+          aria-label={`Редактировать товар ${product.name}`}
+          title="Редактировать"
+          className="ml-auto"
+        >
+          <Pencil aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          onClick={onDelete}
+          aria-label={`Удалить товар ${product.name}`}
+          title="Удалить"
+          className="hover:bg-destructive/15 hover:text-[#ff9b91]"
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+    </article>
+  );
+}

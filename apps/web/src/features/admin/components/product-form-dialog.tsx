@@ -1,0 +1,116 @@
+import type { AdminProduct, AdminServer } from '@shop/shared';
+import { LoaderCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-field';
+import { errorText } from '@/lib/api-client';
+import { useCreateProduct } from '../api/create-product';
+import { useUpdateProduct } from '../api/update-product';
+import {
+  emptyProductForm,
+  productFormToPayload,
+  productToForm,
+  type ProductFormValues,
+} from '../product-form';
+import { PickedItemBar } from './picked-item-bar';
+import { ProductFormFields } from './product-form-fields';
+
+type Field = keyof ProductFormValues;
+
+/** Add (product = null) or edit a product; the item picker fills the game fields. */
+export function ProductFormDialog({
+  open,
+  product,
+  servers,
+  onOpenChange,
+}: {
+  open: boolean;
+  product: AdminProduct | null;
+  servers: readonly Pick<AdminServer, 'id' | 'name'>[];
+  onOpenChange: (open: boolean) => void;
+}) {
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const busy = create.isPending || update.isPending;
+  const [naming, setNaming] = useState(false);
+  const form = useForm<ProductFormValues>({ defaultValues: emptyProductForm });
+  const { control, handleSubmit, reset, setValue, setError, clearErrors, formState } = form;
+  const formError = formState.errors.root?.message;
+  const [itemId, itemName] = useWatch({ control, name: ['gameItemId', 'gameItemName'] });
+
+  useEffect(() => {
+    if (open) reset(product ? productToForm(product) : emptyProductForm);
+  }, [open, product, reset]);
+
+  const fill = (fields: Partial<ProductFormValues>) => {
+    for (const [field, value] of Object.entries(fields))
+      setValue(field as Field, value, { shouldDirty: true });
+    clearErrors();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    clearErrors();
+    const result = productFormToPayload(values);
+    if (!result.ok) {
+      for (const field of result.fields) setError(field as Field, { message: result.message });
+      setError('root', { message: result.message });
+      toast.error('Ошибка', { description: result.message });
+      return;
+    }
+    try {
+      if (product) await update.mutateAsync({ id: product.id, input: result.payload });
+      else await create.mutateAsync(result.payload);
+      toast.success('Успешно', { description: product ? 'Товар обновлен' : 'Товар добавлен' });
+      onOpenChange(false);
+    } catch (error) {
+      const fallback = product ? 'Не удалось обновить товар' : 'Не удалось добавить товар';
+      toast.error('Ошибка', { description: errorText(error, fallback) });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{product ? 'Редактировать товар' : 'Добавить товар'}</DialogTitle>
+          <DialogDescription>
+            Выберите предмет из таблицы игры — остальное заполнится само. Поля со звёздочкой
+            обязательны.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="contents" aria-label="Форма товара">
+          <DialogBody className="grid gap-4 sm:grid-cols-2">
+            <FormAlert className="sm:col-span-2">{formError}</FormAlert>
+            <PickedItemBar
+              itemId={itemId}
+              itemName={itemName}
+              onPicked={fill}
+              onNamingChange={setNaming}
+            />
+            <ProductFormFields form={form} servers={servers} naming={naming} />
+          </DialogBody>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+              Отмена
+            </Button>
+            <Button type="submit" disabled={busy || naming} aria-busy={busy}>
+              {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+              Сохранить
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

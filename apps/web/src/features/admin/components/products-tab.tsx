@@ -1,0 +1,177 @@
+import { productCategories, type AdminProduct } from '@shop/shared';
+import { Boxes, Plus, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { LoadingState } from '@/components/ui/spinner';
+import { errorText } from '@/lib/api-client';
+import { useAdminProducts } from '../api/get-admin-products';
+import { useAdminServers } from '../api/get-admin-servers';
+import { useDeleteProduct } from '../api/delete-product';
+import { useProductOrders } from '../api/get-product-orders';
+import { usePatchProduct, type ProductFlags } from '../api/patch-product';
+import { filterAdminProducts } from '../product-form';
+import { AdminProductCard } from './admin-product-card';
+import { AdminSection } from './admin-section';
+import { ItemImportButton } from './item-import-button';
+import { ProductFormDialog } from './product-form-dialog';
+
+export function ProductsTab() {
+  const products = useAdminProducts();
+  const servers = useAdminServers();
+  const patch = usePatchProduct();
+  const remove = useDeleteProduct();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('all');
+  const [form, setForm] = useState<{ open: boolean; product: AdminProduct | null }>({
+    open: false,
+    product: null,
+  });
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const orders = useProductOrders(deleting?.id ?? null);
+
+  const visible = useMemo(
+    () => filterAdminProducts(products.data ?? [], search, category),
+    [products.data, search, category],
+  );
+  const serverName = (server: string) =>
+    server === 'all'
+      ? 'Все серверы'
+      : (servers.data?.find((candidate) => String(candidate.id) === server)?.name ??
+        'Неизвестный сервер');
+
+  const toggle = async (product: AdminProduct, flags: ProductFlags, done: string) => {
+    try {
+      await patch.mutateAsync({ id: product.id, flags });
+      toast.success('Успешно', { description: done });
+    } catch (error) {
+      toast.error('Ошибка', { description: errorText(error, 'Не удалось изменить товар') });
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success('Успешно', { description: 'Товар удален' });
+    } catch (error) {
+      // A 409 carries SPEC's "linked to orders" message: shown as is.
+      toast.error('Ошибка', { description: errorText(error, 'Не удалось удалить товар') });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  let content: React.ReactNode;
+  if (products.isPending) content = <LoadingState text="Загрузка товаров..." />;
+  else if (products.isError)
+    content = <EmptyState tone="error" title={`Ошибка: ${products.error.message}`} />;
+  else if (visible.length === 0)
+    content = <EmptyState icon={<Boxes />} title="Товары не найдены" />;
+  else
+    content = (
+      <ul aria-label="Товары" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+        {visible.map((product) => (
+          <li key={product.id} className="flex [&>article]:w-full">
+            <AdminProductCard
+              product={product}
+              serverName={serverName(product.server)}
+              busy={patch.isPending && patch.variables?.id === product.id}
+              onToggleActive={() =>
+                void toggle(
+                  product,
+                  { isActive: !product.isActive },
+                  product.isActive ? 'Товар скрыт' : 'Товар показан',
+                )
+              }
+              onTogglePopular={() =>
+                void toggle(
+                  product,
+                  { popular: !product.popular },
+                  product.popular ? 'Товар убран из популярных' : 'Товар добавлен в популярные',
+                )
+              }
+              onEdit={() => setForm({ open: true, product })}
+              onDelete={() => setDeleting(product)}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+
+  const hasOrders = orders.data?.hasOrders === true;
+  return (
+    <AdminSection
+      title="Товары"
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <ItemImportButton />
+          <Button size="sm" onClick={() => setForm({ open: true, product: null })}>
+            <Plus aria-hidden="true" />
+            Добавить товар
+          </Button>
+        </div>
+      }
+    >
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]">
+        <div className="relative">
+          <Search
+            className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Поиск товара по названию"
+            placeholder="Поиск по названию..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <Select value={category} onValueChange={setCategory}>
+          <SelectTrigger aria-label="Категория товаров">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">Все категории</SelectItem>
+            {Object.entries(productCategories).map(([value, label]) => (
+              <SelectItem key={value} value={value}>
+                {label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      {content}
+      <ProductFormDialog
+        open={form.open}
+        product={form.product}
+        servers={servers.data ?? []}
+        onOpenChange={(open) => setForm((current) => ({ ...current, open }))}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={deleting ? `Удалить товар «${deleting.name}»?` : 'Удалить товар?'}
+        description={
+          hasOrders
+            ? `У товара есть заказы (${orders.data?.count ?? 0}): удалить его не получится — скройте его вместо этого.`
+            : 'Товар пропадёт из магазина навсегда.'
+        }
+        confirmLabel="Удалить"
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+      />
+    </AdminSection>
+  );
+}

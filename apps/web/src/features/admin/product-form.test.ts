@@ -1,0 +1,158 @@
+import type { AdminProduct } from '@shop/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  emptyProductForm,
+  filterAdminProducts,
+  itemToFormFields,
+  parseDecimal,
+  productFormToPayload,
+  productToForm,
+  REQUIRED_PRODUCT_FIELDS,
+  type ProductFormValues,
+} from './product-form';
+
+const filled: ProductFormValues = {
+  ...emptyProductForm,
+  name: 'Штурмовая винтовка',
+  gameItemName: 'rifle.ak',
+  price: '249,90',
+  category: 'weapons',
+};
+
+describe('parseDecimal', () => {
+  it('reads the Russian comma, spaces and dots', () => {
+    expect(parseDecimal('249,90')).toBe(249.9);
+    expect(parseDecimal('1 000.5')).toBe(1000.5);
+    expect(parseDecimal('')).toBeNaN();
+    expect(parseDecimal('abc')).toBeNaN();
+  });
+});
+
+describe('productFormToPayload', () => {
+  it('asks for name, game name, price and category with one message', () => {
+    expect(productFormToPayload(emptyProductForm)).toEqual({
+      ok: false,
+      message: REQUIRED_PRODUCT_FIELDS,
+      fields: ['name', 'gameItemName', 'price', 'category'],
+    });
+  });
+
+  it('maps empty optional fields to defaults and nulls', () => {
+    const result = productFormToPayload({ ...filled, quantity: '' });
+    expect(result).toEqual({
+      ok: true,
+      payload: {
+        name: 'Штурмовая винтовка',
+        originalName: null,
+        description: '',
+        gameItemName: 'rifle.ak',
+        gameItemId: null,
+        category: 'weapons',
+        server: 'all',
+        price: 249.9,
+        quantity: 1,
+        image: null,
+        popular: false,
+        inStock: true,
+        isActive: true,
+        commands: null,
+        personalUserId: null,
+      },
+    });
+  });
+
+  it('keeps typed values', () => {
+    const result = productFormToPayload({
+      ...filled,
+      gameItemId: '-1234',
+      quantity: '1000',
+      server: '2',
+      commands: ' inventory.giveto {playerId} wood 1000 ',
+      personalUserId: '5',
+      popular: true,
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      payload: {
+        gameItemId: -1234,
+        quantity: 1000,
+        server: '2',
+        commands: 'inventory.giveto {playerId} wood 1000',
+        personalUserId: 5,
+        popular: true,
+      },
+    });
+  });
+
+  it('rejects a non-numeric price and a fractional or zero stack', () => {
+    expect(productFormToPayload({ ...filled, price: 'дорого' })).toMatchObject({
+      ok: false,
+      fields: ['price'],
+    });
+    expect(productFormToPayload({ ...filled, quantity: '1.5' })).toMatchObject({
+      ok: false,
+      fields: ['quantity'],
+    });
+    expect(productFormToPayload({ ...filled, quantity: '0' })).toMatchObject({
+      ok: false,
+      fields: ['quantity'],
+    });
+  });
+
+  it('round-trips an existing product', () => {
+    const product: AdminProduct = {
+      id: 7,
+      name: 'Дерево',
+      originalName: 'Wood',
+      description: '',
+      gameItemName: 'wood',
+      gameItemId: -151838493,
+      category: 'resources',
+      server: '1',
+      price: 15,
+      quantity: 1000,
+      image: null,
+      popular: true,
+      inStock: true,
+      isActive: false,
+      personalUserId: null,
+      commands: null,
+      createdAt: '2025-01-01T00:00:00.000Z',
+    };
+    expect(productFormToPayload(productToForm(product))).toMatchObject({
+      ok: true,
+      payload: { gameItemId: -151838493, quantity: 1000, isActive: false, server: '1' },
+    });
+  });
+});
+
+describe('filterAdminProducts', () => {
+  const list = [
+    { name: 'Штурмовая винтовка', category: 'weapons' as const },
+    { name: 'Дерево', category: 'resources' as const },
+  ];
+  it('searches by name only, ignoring case, within a category', () => {
+    expect(filterAdminProducts(list, 'ДЕРЕВО', 'all')).toEqual([list[1]]);
+    expect(filterAdminProducts(list, '', 'weapons')).toEqual([list[0]]);
+    expect(filterAdminProducts(list, 'дерево', 'weapons')).toEqual([]);
+  });
+});
+
+describe('itemToFormFields', () => {
+  it('fills the game fields from the picked item and keeps a known category', () => {
+    const item = {
+      id: 1545779598,
+      shortname: 'rifle.ak',
+      nameEn: 'Assault Rifle',
+      category: 'weapons',
+    };
+    expect(itemToFormFields(item, 'Штурмовая винтовка')).toEqual({
+      name: 'Штурмовая винтовка',
+      gameItemName: 'rifle.ak',
+      gameItemId: '1545779598',
+      originalName: 'Assault Rifle',
+      category: 'weapons',
+    });
+    expect(itemToFormFields({ ...item, category: 'unknown' }, 'x')).not.toHaveProperty('category');
+  });
+});

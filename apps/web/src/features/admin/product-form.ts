@@ -1,0 +1,141 @@
+import {
+  productInputSchema,
+  productCategories,
+  type AdminProduct,
+  type ProductCategory,
+} from '@shop/shared';
+import type { z } from 'zod';
+import { failure, fromZodError, type FormResult } from './form-result';
+
+export type ProductPayload = z.output<typeof productInputSchema>;
+
+/** Text fields hold what the admin typed; the mapping below turns them into the API's types. */
+export interface ProductFormValues {
+  name: string;
+  originalName: string;
+  description: string;
+  gameItemName: string;
+  gameItemId: string;
+  category: ProductCategory | '';
+  server: string;
+  price: string;
+  quantity: string;
+  image: string;
+  commands: string;
+  personalUserId: string;
+  popular: boolean;
+  inStock: boolean;
+  isActive: boolean;
+}
+
+export const REQUIRED_PRODUCT_FIELDS =
+  'Заполните обязательные поля (название, игровое название, цена, категория)';
+
+export const emptyProductForm: ProductFormValues = {
+  name: '',
+  originalName: '',
+  description: '',
+  gameItemName: '',
+  gameItemId: '',
+  category: '',
+  server: 'all',
+  price: '',
+  quantity: '1',
+  image: '',
+  commands: '',
+  personalUserId: '',
+  popular: false,
+  inStock: true,
+  isActive: true,
+};
+
+export function productToForm(product: AdminProduct): ProductFormValues {
+  return {
+    name: product.name,
+    originalName: product.originalName ?? '',
+    description: product.description,
+    gameItemName: product.gameItemName,
+    gameItemId: product.gameItemId === null ? '' : String(product.gameItemId),
+    category: product.category,
+    server: product.server,
+    price: String(product.price),
+    quantity: String(product.quantity),
+    image: product.image ?? '',
+    commands: product.commands ?? '',
+    personalUserId: product.personalUserId === null ? '' : String(product.personalUserId),
+    popular: product.popular,
+    inStock: product.inStock,
+    isActive: product.isActive,
+  };
+}
+
+/** '149,90' and '149.90' are both 149.9: admins type the Russian decimal comma. */
+export function parseDecimal(raw: string): number {
+  const text = raw.trim().replace(/\s/g, '').replace(',', '.');
+  return text === '' ? Number.NaN : Number(text);
+}
+
+const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/**
+ * SPEC §5: name, game item name, price and category are required (one message for all four); price is
+ * a decimal, quantity an integer defaulting to 1, empty commands become null, the item id is optional.
+ */
+export function productFormToPayload(values: ProductFormValues): FormResult<ProductPayload> {
+  const missing = (['name', 'gameItemName', 'price', 'category'] as const).filter(
+    (field) => !values[field].trim(),
+  );
+  if (missing.length > 0) return failure(REQUIRED_PRODUCT_FIELDS, [...missing]);
+  if (!(values.category in productCategories))
+    return failure(REQUIRED_PRODUCT_FIELDS, ['category']);
+
+  const price = parseDecimal(values.price);
+  if (!Number.isFinite(price)) return failure('Цена должна быть числом', ['price']);
+
+  const parsed = productInputSchema.safeParse({
+    name: values.name,
+    originalName: blankToNull(values.originalName),
+    description: values.description,
+    gameItemName: values.gameItemName,
+    gameItemId: blankToNull(values.gameItemId),
+    category: values.category,
+    server: values.server || 'all',
+    price,
+    quantity: values.quantity.trim() === '' ? 1 : values.quantity.trim(),
+    image: blankToNull(values.image),
+    popular: values.popular,
+    inStock: values.inStock,
+    isActive: values.isActive,
+    commands: blankToNull(values.commands),
+    personalUserId: blankToNull(values.personalUserId),
+  });
+  return parsed.success ? { ok: true, payload: parsed.data } : fromZodError(parsed.error);
+}
+
+/** The admin list's own filter: by name only (SPEC §2 admin 4), plus the category. */
+export function filterAdminProducts<T extends Pick<AdminProduct, 'name' | 'category'>>(
+  products: readonly T[],
+  search: string,
+  category: string,
+): T[] {
+  const needle = search.trim().toLocaleLowerCase('ru-RU');
+  return products.filter(
+    (product) =>
+      (category === 'all' || product.category === category) &&
+      (!needle || product.name.toLocaleLowerCase('ru-RU').includes(needle)),
+  );
+}
+
+/** SPEC §2 admin 4: what picking a game item fills in; `name` is the server's Russian name for it. */
+export function itemToFormFields(
+  item: { id: number; shortname: string; nameEn: string; category: string },
+  name: string,
+): Partial<ProductFormValues> {
+  return {
+    name,
+    gameItemName: item.shortname,
+    gameItemId: String(item.id),
+    originalName: item.nameEn,
+    ...(item.category in productCategories ? { category: item.category as ProductCategory } : {}),
+  };
+}

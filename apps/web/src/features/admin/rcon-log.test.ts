@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { appendLog, MAX_LOG_LINES, replyLines } from './rcon-log';
+
+describe('appendLog', () => {
+  it('keeps only the newest lines, with ids that stay unique', () => {
+    let log = appendLog([], [{ kind: 'command', text: '> status' }], 3);
+    log = appendLog(
+      log,
+      ['a', 'b', 'c'].map((text) => ({ kind: 'output' as const, text })),
+      3,
+    );
+    expect(log.map((line) => line.text)).toEqual(['a', 'b', 'c']);
+    expect(new Set(log.map((line) => line.id)).size).toBe(3);
+    expect(log.at(-1)?.id).toBe(4);
+  });
+
+  it('defaults to the 1000-line buffer', () => {
+    const many = Array.from({ length: 1200 }, (_, index) => ({
+      kind: 'output' as const,
+      text: String(index),
+    }));
+    const log = appendLog([], many);
+    expect(log).toHaveLength(MAX_LOG_LINES);
+    expect(log[0]?.text).toBe('200');
+  });
+});
+
+describe('replyLines', () => {
+  it('splits output into lines and drops the trailing blank ones', () => {
+    expect(replyLines({ status: 'ok', output: 'one\r\ntwo\n\n' })).toEqual([
+      { kind: 'output', text: 'one' },
+      { kind: 'output', text: 'two' },
+    ]);
+  });
+
+  it('says so when a command answered nothing', () => {
+    expect(replyLines({ status: 'ok', output: '' })[0]?.kind).toBe('info');
+  });
+
+  it('shows an unknown outcome as a warning', () => {
+    expect(replyLines({ status: 'unknown', output: 'Сервер не ответил вовремя' })).toEqual([
+      { kind: 'warning', text: '[WARN] Сервер не ответил вовремя' },
+    ]);
+  });
+});

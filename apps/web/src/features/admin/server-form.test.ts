@@ -1,0 +1,96 @@
+import type { AdminServer } from '@shop/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  emptyServerForm,
+  REQUIRED_SERVER_FIELDS,
+  serverFormToPayload,
+  serverToForm,
+  type ServerFormValues,
+} from './server-form';
+
+const filled: ServerFormValues = {
+  ...emptyServerForm,
+  name: ' Classic ',
+  ip: '203.0.113.10',
+  port: '28015',
+};
+
+describe('serverFormToPayload', () => {
+  it('asks for name, IP and port with one message', () => {
+    const result = serverFormToPayload({ ...filled, name: ' ', port: '' });
+    expect(result).toEqual({
+      ok: false,
+      message: REQUIRED_SERVER_FIELDS,
+      fields: ['name', 'port'],
+    });
+  });
+
+  it('maps the form to the API payload', () => {
+    const result = serverFormToPayload({
+      ...filled,
+      rconPort: '28017',
+      maxPlayers: '150',
+      delivery: '1',
+      status: 'maintenance',
+    });
+    expect(result).toEqual({
+      ok: true,
+      payload: {
+        name: 'Classic',
+        ip: '203.0.113.10',
+        port: 28015,
+        rconPort: 28017,
+        maxPlayers: 150,
+        map: '',
+        description: '',
+        rconPassword: '',
+        isPluginEnabled: 1,
+        status: 'maintenance',
+      },
+    });
+  });
+
+  it('falls back to RCON port 28016 and 100 players when empty or invalid', () => {
+    const result = serverFormToPayload({ ...filled, rconPort: '', maxPlayers: 'abc' });
+    expect(result.ok && [result.payload.rconPort, result.payload.maxPlayers]).toEqual([28016, 100]);
+  });
+
+  it('reports an invalid port with the shared message', () => {
+    const result = serverFormToPayload({ ...filled, port: '70000' });
+    expect(result).toMatchObject({ ok: false, fields: ['port'] });
+  });
+});
+
+describe('serverToForm', () => {
+  const server: AdminServer = {
+    id: 1,
+    name: 'Classic',
+    description: 'x2',
+    status: 'online',
+    ip: '127.0.0.1',
+    port: 28015,
+    map: 'Barren',
+    playersOnline: 3,
+    maxPlayers: 200,
+    isPluginEnabled: 2,
+    rconPort: 28016,
+    rconPassword: 'secret',
+    pluginKey: 'key',
+    statusOverride: null,
+    lastCheckedAt: null,
+    lastError: null,
+  };
+
+  it('shows a kept maintenance status, otherwise what the monitor sees', () => {
+    expect(
+      serverToForm({ ...server, status: 'maintenance', statusOverride: 'maintenance' }).status,
+    ).toBe('maintenance');
+    expect(serverToForm({ ...server, status: 'offline' }).status).toBe('offline');
+    expect(serverToForm(server)).toMatchObject({ delivery: '2', port: '28015', status: 'online' });
+  });
+
+  it('round-trips through the payload mapping', () => {
+    const result = serverFormToPayload(serverToForm(server));
+    expect(result).toMatchObject({ ok: true, payload: { name: 'Classic', isPluginEnabled: 2 } });
+  });
+});
