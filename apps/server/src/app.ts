@@ -23,6 +23,10 @@ import paymentsPlugin, { type PaymentsOptions } from './modules/payments/payment
 import paymentsRoutes from './modules/payments/payments-routes';
 import { promocodesRoutes } from './modules/promocodes/promocodes-routes';
 import realtimePlugin from './plugins/realtime';
+import cartRoutes from './modules/cart/cart-routes';
+import deliveryPlugin, { type DeliveryOptions } from './modules/delivery/delivery-plugin';
+import ordersRoutes from './modules/orders/orders-routes';
+import purchasesPlugin from './modules/orders/purchases-plugin';
 import demoRoutes from './modules/demo/demo-routes';
 import serversRoutes from './modules/servers/servers-routes';
 import siteRoutes from './modules/site/site-routes';
@@ -47,6 +51,8 @@ export interface AppOptions {
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** Reconciliation of pending payments; tests run it by hand with false. */
   reconcileIntervalMs?: PaymentsOptions['reconcileIntervalMs'];
+  /** The RCON delivery worker; tests drive it with autostart: false. */
+  delivery?: DeliveryOptions;
 }
 
 /** Builds the whole HTTP application: external plugins, then ours, then routes. */
@@ -87,6 +93,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogPlugin);
   await app.register(gameServersPlugin, options.gameServers ?? { monitorIntervalMs: 15_000 });
   await app.register(realtimePlugin, { redisUrl: config.redisUrl });
+  await app.register(deliveryPlugin, options.delivery ?? { autostart: true });
+  await app.register(purchasesPlugin);
   await app.register(paymentsPlugin, {
     config,
     reconcileIntervalMs: options.reconcileIntervalMs ?? 5 * 60_000,
@@ -99,6 +107,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(transactionsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });
   await app.register(promocodesRoutes, { prefix: '/api' });
+  await app.register(ordersRoutes, { prefix: '/api' });
+  await app.register(cartRoutes, { prefix: '/api' });
   await app.register(adminScope, { prefix: '/api/admin', config });
   await app.register(pluginApiScope, { prefix: '/api/plugin/v1' });
   await app.register(itemImagesRoutes, {

@@ -8,3 +8,4 @@ export * from './schemas/catalog';
 export * from './stacks';
 export * from './schemas/money';
 export * from './events';
+export * from './schemas/orders';

@@ -31,6 +31,11 @@ export async function createTestApp(
     rateLimitMax: 100_000,
     gameServers: { monitorIntervalMs: false, rcon: { commandTimeoutMs: 2_000 } },
     reconcileIntervalMs: false,
+    delivery: {
+      autostart: false,
+      worker: { stackDelayMs: 20, commandTimeoutMs: 1_000 },
+      pluginLeaseSeconds: 2,
+    },
     ...options,
     onRoute: (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });

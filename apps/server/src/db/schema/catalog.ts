@@ -45,6 +45,10 @@ export const products = pgTable(
     inStock: boolean('in_stock').notNull().default(true),
     isActive: boolean('is_active').notNull().default(true),
     commands: text('commands'),
+    /** A VIP product grants this tier for vipDays per stack bought; revokeCommands run at expiry. */
+    vipTier: text('vip_tier'),
+    vipDays: integer('vip_days'),
+    revokeCommands: text('revoke_commands'),
     /** A personal gift: only this user may buy it. */
     personalUserId: integer('personal_user_id').references(() => users.id, {
       onDelete: 'set null',

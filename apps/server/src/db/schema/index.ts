@@ -3,3 +3,4 @@ export * from './servers';
 export * from './catalog';
 export * from './orders';
 export * from './money';
+export * from './delivery';

@@ -25,6 +25,9 @@ export const users = pgTable(
     vipStatus: text('vip_status'),
     vipExpiresAt: timestamp('vip_expires_at', { withTimezone: true }),
     favoriteServerId: integer('favorite_server_id'),
+    /** Where the VIP was granted, so its revoke commands run on the same server. */
+    vipServerId: integer('vip_server_id'),
+    vipRevokeCommands: text('vip_revoke_commands'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import itemsAdminRoutes from '../catalog/items-admin-routes';
 import productsAdminRoutes from '../products/products-admin-routes';
 import { promocodesAdminRoutes } from '../promocodes/promocodes-routes';
+import ordersAdminRoutes from '../orders/orders-admin-routes';
 import metricsRoutes from './metrics-routes';
 import rconAdminRoutes from '../servers/rcon-admin-routes';
 import serversAdminRoutes from '../servers/servers-admin-routes';
@@ -19,4 +20,5 @@ export default async function adminScope(app: FastifyInstance, { config }: { con
   await app.register(itemsAdminRoutes, { config });
   await app.register(productsAdminRoutes);
   await app.register(promocodesAdminRoutes);
+  await app.register(ordersAdminRoutes);
 }

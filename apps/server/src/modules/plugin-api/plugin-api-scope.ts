@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../plugins/errors';
 import { createServersRepository, type ServerRow } from '../servers/servers-repository';
 import pluginItemsRoutes from './plugin-items-routes';
+import pluginQueueRoutes from './plugin-queue-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,4 +33,5 @@ export default async function pluginApiScope(app: FastifyInstance) {
     request.gameServer = server;
   });
   await app.register(pluginItemsRoutes);
+  await app.register(pluginQueueRoutes);
 }

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products } from './catalog';
+import { orderItems, orders } from './orders';
+import { users } from './users';
+
+export type DeliveryPayload =
+  | { kind: 'give'; shortname: string; stackSize: number; stacks: number; itemName: string }
+  | { kind: 'commands'; commands: string[]; itemName: string };
+
+/**
+ * One unit of delivery to one game server. pending -> sending -> delivered, or failed with a reason
+ * for an admin. `progress` counts the stacks or commands already confirmed; `inFlight` marks the one
+ * being sent, so a crash in the middle is recognised and never repeated blindly.
+ */
+export const deliveryJobs = pgTable(
+  'delivery_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for the shop's own jobs (revoking an expired VIP). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    serverId: integer('server_id').notNull(),
+    steamId: text('steam_id').notNull(),
+    /** 'rcon' jobs are sent by the worker; 'plugin' jobs wait for the game-server plugin. */
+    method: text('method').notNull(),
+    payload: jsonb('payload').$type<DeliveryPayload>().notNull(),
+    status: text('status').notNull().default('pending'),
+    progress: integer('progress').notNull().default(0),
+    inFlight: integer('in_flight'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('delivery_jobs_due_idx').on(table.method, table.status, table.nextAttemptAt),
+    index('delivery_jobs_plugin_idx').on(table.serverId, table.steamId, table.status),
+    index('delivery_jobs_order_idx').on(table.orderId),
+    check(
+      'delivery_jobs_status',
+      sql`${table.status} in ('pending', 'sending', 'delivered', 'failed', 'cancelled')`,
+    ),
+    check('delivery_jobs_method', sql`${table.method} in ('rcon', 'plugin')`),
+  ],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('cart_items_user_product').on(table.userId, table.productId),
+    check('cart_items_quantity', sql`${table.quantity} > 0`),
+  ],
+);

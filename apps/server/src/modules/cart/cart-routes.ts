@@ -1,0 +1,139 @@
+import {
+  apiErrorSchema,
+  cartAddSchema,
+  cartPurchaseSchema,
+  cartSchema,
+  costKopecks,
+  idParamSchema,
+  kopecksToRoubles,
+  okReplySchema,
+  purchaseReplySchema,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../plugins/errors';
+import { perAccountLimit } from '../../plugins/rate-limits';
+import { checkProduct } from '../orders/purchase-rules';
+import { createProductsRepository, toProduct } from '../products/products-repository';
+import { createCartRepository } from './cart-repository';
+
+const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cart = createCartRepository(app.db);
+  const products = createProductsRepository(app.db);
+  const tags = ['cart'];
+  const security = [{ bearer: [] }];
+  const replies = {
+    400: apiErrorSchema,
+    401: apiErrorSchema,
+    403: apiErrorSchema,
+    404: apiErrorSchema,
+  };
+  app.addHook('preHandler', app.requireUser);
+
+  const view = async (userId: number) => {
+    const rows = await cart.list(userId);
+    const items = rows.map(({ id, quantity, product }) => {
+      const dto = toProduct(product);
+      const total = costKopecks(product.priceKopecks, quantity, product.stackSize);
+      return {
+        id,
+        productId: product.id,
+        name: dto.name,
+        description: dto.description,
+        image: dto.image,
+        category: dto.category,
+        server: dto.server,
+        price: dto.price,
+        quantity,
+        stackSize: product.stackSize,
+        total: kopecksToRoubles(total),
+        available: product.isActive && product.inStock,
+      };
+    });
+    const total = rows.reduce(
+      (sum, { quantity, product }) =>
+        sum + costKopecks(product.priceKopecks, quantity, product.stackSize),
+      0,
+    );
+    return { items, total: kopecksToRoubles(total) };
+  };
+
+  app.get(
+    '/cart',
+    { schema: { tags, security, summary: 'The cart', response: { 200: cartSchema, ...replies } } },
+    (request) => view(request.user!.id),
+  );
+
+  app.post(
+    '/cart',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Put a product in the cart',
+        body: cartAddSchema,
+        response: { 200: cartSchema, ...replies },
+      },
+    },
+    async (request) => {
+      // The same rules as buying, minus the server, which is chosen at checkout.
+      checkProduct(
+        await products.findById(request.body.productId),
+        request.body.quantity,
+        request.user!.id,
+      );
+      await cart.put(request.user!.id, request.body.productId, request.body.quantity);
+      return view(request.user!.id);
+    },
+  );
+
+  app.delete(
+    '/cart/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove one item',
+        params: idParamSchema,
+        response: { 200: okReplySchema, ...replies },
+      },
+    },
+    async (request) => {
+      if (!(await cart.remove(request.user!.id, request.params.id)))
+        throw notFound('Товар не найден в корзине');
+      return { success: true as const };
+    },
+  );
+
+  app.delete(
+    '/cart',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Empty the cart',
+        response: { 200: okReplySchema, ...replies },
+      },
+    },
+    async (request) => {
+      await cart.clear(request.user!.id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/cart/purchase',
+    {
+      config: { rateLimit: perAccountLimit(30) },
+      schema: {
+        tags,
+        security,
+        summary: 'Buy the whole cart as one order for one online server',
+        body: cartPurchaseSchema,
+        response: { 200: purchaseReplySchema, ...replies },
+      },
+    },
+    async (request) => app.purchases.buyCart(request.user!.id, request.body.serverId),
+  );
+};
+
+export default cartRoutes;

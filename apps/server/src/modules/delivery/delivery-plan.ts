@@ -1,0 +1,65 @@
+import { stacksFor } from '@shop/shared';
+import type { DeliveryPayload } from '../../db/schema/index';
+
+export interface PlannedProduct {
+  name: string;
+  gameItemName: string;
+  stackSize: number;
+  commands: string | null;
+  vipTier: string | null;
+}
+
+/** The product's comma-separated command templates, cleaned of empty parts. */
+export function splitCommands(templates: string | null): string[] {
+  return (templates ?? '')
+    .split(',')
+    .map((command) => command.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Fills a command template. Only the shop's own values go in (a 17-digit Steam id and integers), so a
+ * template cannot be turned into a second command by what a player types.
+ */
+export function fillTemplate(
+  template: string,
+  values: { steamId: string; quantity: number; stacks: number },
+): string {
+  if (!/^\d{17}$/.test(values.steamId)) throw new RangeError('not a Steam id');
+  return template
+    .replaceAll('{playerId}', values.steamId)
+    .replaceAll('{steamId}', values.steamId)
+    .replaceAll('{quantity}', String(Math.trunc(values.quantity)))
+    .replaceAll('{stacks}', String(Math.trunc(values.stacks)));
+}
+
+/** A VIP tier without its own commands is granted through Oxide's group of that name. */
+export const defaultVipGrant = (tier: string) =>
+  `oxide.usergroup add {playerId} vip_${tier.toLowerCase()}`;
+export const defaultVipRevoke = (tier: string) =>
+  `oxide.usergroup remove {playerId} vip_${tier.toLowerCase()}`;
+
+/** What delivering `quantity` items of a product to one player means, as one job's payload. */
+export function planDelivery(
+  product: PlannedProduct,
+  quantity: number,
+  steamId: string,
+): DeliveryPayload {
+  const stacks = stacksFor(quantity, product.stackSize);
+  const templates = splitCommands(product.commands);
+  if (templates.length === 0 && product.vipTier) templates.push(defaultVipGrant(product.vipTier));
+  if (templates.length > 0) {
+    return {
+      kind: 'commands',
+      itemName: product.name,
+      commands: templates.map((template) => fillTemplate(template, { steamId, quantity, stacks })),
+    };
+  }
+  return {
+    kind: 'give',
+    itemName: product.name,
+    shortname: product.gameItemName,
+    stackSize: product.stackSize,
+    stacks,
+  };
+}

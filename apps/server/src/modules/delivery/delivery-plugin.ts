@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createServersRepository } from '../servers/servers-repository';
+import { createDeliveryRepository, type DeliveryRepository } from './delivery-repository';
+import {
+  createRconDeliveryWorker,
+  type RconDeliveryWorker,
+  type RconWorkerOptions,
+} from './rcon-delivery-worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    delivery: {
+      repository: DeliveryRepository;
+      worker: RconDeliveryWorker;
+      /** How long the plugin holds jobs before unacknowledged ones return to the queue. */
+      pluginLeaseSeconds: number;
+    };
+  }
+}
+
+export interface DeliveryOptions {
+  /** false: the worker runs only when kicked (tests), or not at all in this process. */
+  autostart: boolean;
+  worker?: Partial<RconWorkerOptions>;
+  pluginLeaseSeconds?: number;
+}
+
+const DEFAULTS: RconWorkerOptions = {
+  stackDelayMs: 500,
+  pollIntervalMs: 2_000,
+  leaseSeconds: 60,
+  commandTimeoutMs: 10_000,
+  batchSize: 20,
+};
+
+async function deliveryPlugin(app: FastifyInstance, options: DeliveryOptions) {
+  const repository = createDeliveryRepository(app.db);
+  const worker = createRconDeliveryWorker(
+    repository,
+    createServersRepository(app.db),
+    app.servers.pool,
+    app.log,
+    { ...DEFAULTS, ...options.worker },
+  );
+  app.decorate('delivery', {
+    repository,
+    worker,
+    pluginLeaseSeconds: options.pluginLeaseSeconds ?? 120,
+  });
+  if (options.autostart) app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+}
+
+export default fp(deliveryPlugin, { name: 'delivery', dependencies: ['database', 'game-servers'] });

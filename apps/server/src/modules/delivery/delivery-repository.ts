@@ -1,0 +1,190 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { deliveryJobs, orders } from '../../db/schema/index';
+
+export type DeliveryJobRow = typeof deliveryJobs.$inferSelect;
+
+const BACKOFF_BASE_S = 30;
+const BACKOFF_MAX_S = 600;
+
+/** 30 s, 1 min, 2 min … capped at 10 min: a player who logs in later gets the item soon after. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(BACKOFF_BASE_S * 2 ** Math.max(attempts - 1, 0), BACKOFF_MAX_S);
+}
+
+export function createDeliveryRepository(db: Db) {
+  return {
+    insert: (jobs: Array<typeof deliveryJobs.$inferInsert>) =>
+      jobs.length ? db.insert(deliveryJobs).values(jobs).returning() : Promise.resolve([]),
+
+    findById: async (id: string) =>
+      (await db.select().from(deliveryJobs).where(eq(deliveryJobs.id, id)).limit(1))[0],
+
+    /**
+     * Takes due RCON jobs for this worker: pending ones whose time has come, and ones whose worker
+     * stopped holding them (its lease ran out: the process died). SKIP LOCKED lets any number of
+     * workers share the queue without taking a job twice.
+     */
+    async claimRcon(limit: number, leaseSeconds: number): Promise<DeliveryJobRow[]> {
+      const result = (await db.execute(sql`
+        update delivery_jobs set status = 'sending', attempts = attempts + 1,
+          lease_until = now() + make_interval(secs => ${leaseSeconds})
+        where id in (
+          select id from delivery_jobs
+          where method = 'rcon' and (
+            (status = 'pending' and next_attempt_at <= now())
+            or (status = 'sending' and lease_until < now()))
+          order by created_at
+          limit ${limit}
+          for update skip locked)
+        returning id`)) as unknown as { rows: Array<{ id: string }> };
+      const ids = result.rows.map((row) => row.id);
+      return ids.length ? db.select().from(deliveryJobs).where(inArray(deliveryJobs.id, ids)) : [];
+    },
+
+    /** Marks the step about to be sent, before it is sent: a crash now is recognisable later. */
+    async beginStep(id: string, step: number, leaseSeconds: number) {
+      await db
+        .update(deliveryJobs)
+        .set({ inFlight: step, leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .where(eq(deliveryJobs.id, id));
+    },
+
+    async completeStep(id: string, step: number) {
+      await db
+        .update(deliveryJobs)
+        .set({ progress: step + 1, inFlight: null, lastError: null })
+        .where(eq(deliveryJobs.id, id));
+    },
+
+    /** Not sent (player offline, server down, inventory full): wait and try again later. */
+    async postpone(id: string, reason: string, attempts: number) {
+      await db
+        .update(deliveryJobs)
+        .set({
+          status: 'pending',
+          inFlight: null,
+          leaseUntil: null,
+          lastError: reason,
+          nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
+        })
+        .where(eq(deliveryJobs.id, id));
+    },
+
+    async fail(id: string, reason: string) {
+      await db
+        .update(deliveryJobs)
+        .set({ status: 'failed', leaseUntil: null, lastError: reason })
+        .where(eq(deliveryJobs.id, id));
+    },
+
+    async markDelivered(ids: string[], serverId?: number): Promise<DeliveryJobRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .update(deliveryJobs)
+        .set({
+          status: 'delivered',
+          inFlight: null,
+          leaseUntil: null,
+          deliveredAt: sql`now()`,
+          lastError: null,
+        })
+        .where(
+          and(
+            inArray(deliveryJobs.id, ids),
+            inArray(deliveryJobs.status, ['pending', 'sending']),
+            serverId === undefined ? undefined : eq(deliveryJobs.serverId, serverId),
+          ),
+        )
+        .returning();
+    },
+
+    /** Hands a player's plugin jobs to the plugin for `leaseSeconds`; unacknowledged ones come back. */
+    async leaseForPlugin(serverId: number, steamId: string, leaseSeconds: number) {
+      const result = (await db.execute(sql`
+        update delivery_jobs set status = 'sending', attempts = attempts + 1,
+          lease_until = now() + make_interval(secs => ${leaseSeconds})
+        where id in (
+          select id from delivery_jobs
+          where method = 'plugin' and server_id = ${serverId} and steam_id = ${steamId} and (
+            status = 'pending' or (status = 'sending' and lease_until < now()))
+          order by created_at
+          limit 50
+          for update skip locked)
+        returning id`)) as unknown as { rows: Array<{ id: string }> };
+      const ids = result.rows.map((row) => row.id);
+      return ids.length
+        ? db
+            .select()
+            .from(deliveryJobs)
+            .where(inArray(deliveryJobs.id, ids))
+            .orderBy(deliveryJobs.createdAt)
+        : [];
+    },
+
+    /** The plugin could not give these now (no room): back to the queue at once. */
+    async release(ids: string[], serverId: number, reason: string) {
+      if (ids.length === 0) return;
+      await db
+        .update(deliveryJobs)
+        .set({ status: 'pending', leaseUntil: null, lastError: reason })
+        .where(
+          and(
+            inArray(deliveryJobs.id, ids),
+            eq(deliveryJobs.serverId, serverId),
+            eq(deliveryJobs.status, 'sending'),
+          ),
+        );
+    },
+
+    /** An order is completed and delivered once every one of its jobs is. */
+    async completeOrdersOf(jobs: DeliveryJobRow[]) {
+      const orderIds = [
+        ...new Set(jobs.map((job) => job.orderId).filter((id): id is string => id !== null)),
+      ];
+      for (const orderId of orderIds) {
+        await db.execute(sql`
+          update orders set status = 'completed', is_delivered = true, delivered_at = now()
+          where id = ${orderId} and status = 'pending'
+            and not exists (select 1 from delivery_jobs
+                            where order_id = ${orderId} and status <> 'delivered')`);
+      }
+    },
+
+    listForOrders: (orderIds: string[]) =>
+      orderIds.length
+        ? db.select().from(deliveryJobs).where(inArray(deliveryJobs.orderId, orderIds))
+        : Promise.resolve([]),
+
+    /** Failed jobs an admin sent back: resume from the last confirmed step. */
+    async retry(id: string) {
+      const [row] = await db
+        .update(deliveryJobs)
+        .set({
+          status: 'pending',
+          inFlight: null,
+          leaseUntil: null,
+          nextAttemptAt: sql`now()`,
+          lastError: null,
+        })
+        .where(and(eq(deliveryJobs.id, id), eq(deliveryJobs.status, 'failed')))
+        .returning();
+      return row;
+    },
+
+    ordersExist: async (orderId: string) =>
+      (await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).limit(1))
+        .length > 0,
+
+    hasInterrupted: async () =>
+      (
+        await db
+          .select({ id: deliveryJobs.id })
+          .from(deliveryJobs)
+          .where(isNotNull(deliveryJobs.inFlight))
+          .limit(1)
+      ).length > 0,
+  };
+}
+
+export type DeliveryRepository = ReturnType<typeof createDeliveryRepository>;

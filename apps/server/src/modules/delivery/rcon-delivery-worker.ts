@@ -1,0 +1,163 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { classifyGiveReply, type RconPool } from '../../integrations/rust-rcon/index';
+import type { ServersRepository } from '../servers/servers-repository';
+import type { DeliveryJobRow, DeliveryRepository } from './delivery-repository';
+
+export interface RconWorkerOptions {
+  /** Pause between two stacks, so the game and the player's inventory keep up. */
+  stackDelayMs: number;
+  pollIntervalMs: number;
+  leaseSeconds: number;
+  commandTimeoutMs: number;
+  batchSize: number;
+}
+
+export const DELIVERY_REASONS = {
+  offline: 'Игрок не в сети: выдача при следующем входе',
+  inventoryFull: 'Инвентарь полон: выдача повторится позже',
+  serverDown: 'Сервер недоступен по RCON: выдача повторится позже',
+  invalidItem: 'Игра не знает такого предмета: проверьте shortname товара',
+  serverGone: 'Сервер удалён',
+  unknownOutcome:
+    'Сервер не подтвердил выдачу: проверьте инвентарь игрока, затем повторите или верните деньги',
+  interrupted:
+    'Выдача прервалась во время команды: проверьте инвентарь игрока, затем повторите или верните деньги',
+  unexpectedReply: 'Неожиданный ответ сервера',
+  shopRestarting: 'Магазин перезапускается: выдача продолжится',
+} as const;
+
+type StepOutcome = 'done' | { postpone: string } | { fail: string };
+
+/**
+ * Sends RCON deliveries step by step (a stack, or one command). Each step is marked in flight before
+ * it is sent and confirmed after; a step whose outcome is unknown (no reply, or the process died
+ * mid-step) is never sent again by itself, because the game may have given it: an admin decides.
+ */
+export function createRconDeliveryWorker(
+  deliveries: DeliveryRepository,
+  servers: ServersRepository,
+  pool: RconPool,
+  log: FastifyBaseLogger,
+  options: RconWorkerOptions,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function runStep(job: DeliveryJobRow, step: number): Promise<StepOutcome> {
+    const server = await servers.findById(job.serverId);
+    if (!server) return { fail: DELIVERY_REASONS.serverGone };
+    const client = pool.get({
+      id: server.id,
+      ip: server.ip,
+      rconPort: server.rconPort,
+      rconPassword: server.rconPassword,
+    });
+    if (!client.isOnline) return { postpone: DELIVERY_REASONS.serverDown };
+    const payload = job.payload;
+    const command =
+      payload.kind === 'give'
+        ? `inventory.giveto ${job.steamId} ${payload.shortname} ${payload.stackSize}`
+        : payload.commands[step];
+    if (command === undefined) return 'done';
+
+    await deliveries.beginStep(job.id, step, options.leaseSeconds);
+    const reply = await client.send(command, { timeoutMs: options.commandTimeoutMs });
+    if (reply.status === 'unavailable') return { postpone: DELIVERY_REASONS.serverDown };
+    if (reply.status === 'unknown') return { fail: DELIVERY_REASONS.unknownOutcome };
+    if (payload.kind === 'commands') return 'done';
+    switch (classifyGiveReply(reply.message)) {
+      case 'given':
+        return 'done';
+      case 'player-not-found':
+        return { postpone: DELIVERY_REASONS.offline };
+      case 'inventory-full':
+        return { postpone: DELIVERY_REASONS.inventoryFull };
+      case 'invalid-item':
+        return { fail: DELIVERY_REASONS.invalidItem };
+      default:
+        return { fail: `${DELIVERY_REASONS.unexpectedReply}: ${reply.message.slice(0, 200)}` };
+    }
+  }
+
+  async function deliver(job: DeliveryJobRow) {
+    // The previous holder died between marking a step and confirming it: the game may have it.
+    if (job.inFlight !== null) return deliveries.fail(job.id, DELIVERY_REASONS.interrupted);
+    const total = job.payload.kind === 'give' ? job.payload.stacks : job.payload.commands.length;
+    for (let step = job.progress; step < total; step += 1) {
+      if (stopped) return deliveries.postpone(job.id, DELIVERY_REASONS.shopRestarting, 0);
+      const outcome = await runStep(job, step);
+      if (outcome !== 'done') {
+        if ('fail' in outcome) {
+          log.warn({ jobId: job.id, reason: outcome.fail }, 'delivery failed');
+          return deliveries.fail(job.id, outcome.fail);
+        }
+        // Nothing of this step reached the game: it is safe to send it again later.
+        return deliveries.postpone(job.id, outcome.postpone, job.attempts);
+      }
+      await deliveries.completeStep(job.id, step);
+      if (step + 1 < total) await sleep(options.stackDelayMs);
+    }
+    const delivered = await deliveries.markDelivered([job.id]);
+    await deliveries.completeOrdersOf(delivered);
+  }
+
+  /** One server's jobs go one after another (the game runs commands in order anyway). */
+  async function drain() {
+    for (;;) {
+      const jobs = await deliveries.claimRcon(options.batchSize, options.leaseSeconds);
+      if (jobs.length === 0) return;
+      const byServer = new Map<number, DeliveryJobRow[]>();
+      for (const job of jobs)
+        byServer.set(job.serverId, [...(byServer.get(job.serverId) ?? []), job]);
+      await Promise.all(
+        [...byServer.values()].map(async (serverJobs) => {
+          for (const job of serverJobs) {
+            await deliver(job).catch((error: unknown) => {
+              log.error({ err: error, jobId: job.id }, 'delivery step crashed');
+            });
+          }
+        }),
+      );
+      if (stopped) return;
+    }
+  }
+
+  /** Runs the queue now; a call during a run makes it run once more right after. */
+  function kick(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await drain().catch((error: unknown) =>
+          log.error({ err: error }, 'delivery worker failed'),
+        );
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    kick,
+    start() {
+      stopped = false;
+      timer = setInterval(() => void kick(), options.pollIntervalMs);
+      timer.unref();
+      void kick();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type RconDeliveryWorker = ReturnType<typeof createRconDeliveryWorker>;

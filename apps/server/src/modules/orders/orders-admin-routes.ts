@@ -1,0 +1,71 @@
+import { apiErrorSchema, orderSchema, userPurchasesSchema } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../plugins/errors';
+import { createUsersRepository } from '../users/users-repository';
+import { createOrdersRepository } from './orders-repository';
+
+const PURCHASES_PAGE_SIZE = 20;
+
+const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const orders = createOrdersRepository(app.db);
+  const users = createUsersRepository(app.db);
+  const tags = ['admin: orders'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Latest orders, newest first',
+        response: { 200: z.array(orderSchema) },
+      },
+    },
+    async () => orders.latest(),
+  );
+
+  app.get(
+    '/users/:id/purchases',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "One user's purchases, 20 a page, with totals",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+        }),
+        response: { 200: userPurchasesSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!(await users.findById(request.params.id))) throw notFound('Пользователь не найден');
+      return orders.purchasesOf(request.params.id, request.query.page, PURCHASES_PAGE_SIZE);
+    },
+  );
+
+  app.post(
+    '/deliveries/:id/retry',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Send a failed delivery again from its last confirmed step (after checking the game)',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.object({ success: z.literal(true) }), 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!(await app.delivery.repository.retry(request.params.id))) {
+        throw notFound('Нет такой неудавшейся выдачи');
+      }
+      void app.delivery.worker.kick();
+      return { success: true as const };
+    },
+  );
+};
+
+export default ordersAdminRoutes;

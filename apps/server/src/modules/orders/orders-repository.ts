@@ -1,0 +1,107 @@
+import { kopecksToRoubles, type Order } from '@shop/shared';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderItems, orders, servers, users } from '../../db/schema/index';
+import { createDeliveryRepository, type DeliveryJobRow } from '../delivery/delivery-repository';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The order's delivery in one line: the least advanced job decides, with its reason. */
+function deliverySummary(jobs: DeliveryJobRow[]): Order['delivery'] {
+  const rank = { failed: 0, pending: 1, sending: 2, cancelled: 3, delivered: 4 } as const;
+  const worst = [...jobs].sort(
+    (a, b) => rank[a.status as keyof typeof rank] - rank[b.status as keyof typeof rank],
+  )[0];
+  return {
+    status: (worst?.status ?? 'delivered') as Order['delivery']['status'],
+    reason: worst && worst.status !== 'delivered' ? worst.lastError : null,
+    method: (worst?.method ?? 'rcon') as Order['delivery']['method'],
+  };
+}
+
+export function createOrdersRepository(db: Db) {
+  async function toOrders(
+    rows: Array<{ order: OrderRow; username: string; serverName: string | null }>,
+  ) {
+    const ids = rows.map((row) => row.order.id);
+    const items = ids.length
+      ? await db.select().from(orderItems).where(inArray(orderItems.orderId, ids))
+      : [];
+    const jobs = await createDeliveryRepository(db).listForOrders(ids);
+    return rows.map(({ order, username, serverName }): Order => ({
+      id: order.id,
+      createdAt: order.createdAt.toISOString(),
+      date: order.createdAt.toISOString(),
+      username,
+      total: kopecksToRoubles(order.totalKopecks),
+      items: items
+        .filter((item) => item.orderId === order.id)
+        .map((item) => ({
+          name: item.name,
+          quantity: item.quantity,
+          image: item.image,
+          productId: item.productId,
+        })),
+      serverId: order.serverId,
+      serverName,
+      status: order.status as Order['status'],
+      isDelivered: order.isDelivered,
+      delivery: deliverySummary(jobs.filter((job) => job.orderId === order.id)),
+    }));
+  }
+
+  const withNames = () =>
+    db
+      .select({ order: orders, username: users.username, serverName: servers.name })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(servers, eq(servers.id, orders.serverId));
+
+  return {
+    forUser: async (userId: number, limit = 100) =>
+      toOrders(
+        await withNames()
+          .where(eq(orders.userId, userId))
+          .orderBy(desc(orders.createdAt))
+          .limit(limit),
+      ),
+
+    latest: async (limit = 200) =>
+      toOrders(await withNames().orderBy(desc(orders.createdAt)).limit(limit)),
+
+    /** One user's purchases for the admin, a page at a time, with the totals over all of them. */
+    async purchasesOf(userId: number, page: number, pageSize: number) {
+      const [totals] = await db
+        .select({
+          bought: sql<string>`coalesce(sum(${orderItems.totalKopecks}), 0)`,
+          lines: count(),
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(eq(orders.userId, userId));
+      const rows = await db
+        .select({ item: orderItems, order: orders })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orderItems.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      return {
+        totalBought: kopecksToRoubles(Number(totals?.bought ?? 0)),
+        totalPurchasesCount: Number(totals?.lines ?? 0),
+        page,
+        pageSize,
+        purchases: rows.map(({ item, order }) => ({
+          id: order.id,
+          date: order.createdAt.toISOString(),
+          productName: item.name,
+          quantity: item.quantity,
+          price: kopecksToRoubles(item.totalKopecks),
+          orderStatus: order.status as Order['status'],
+          isDelivered: order.isDelivered,
+        })),
+      };
+    },
+  };
+}

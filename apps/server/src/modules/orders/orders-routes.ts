@@ -1,0 +1,48 @@
+import { apiErrorSchema, orderSchema, purchaseReplySchema, purchaseSchema } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perAccountLimit } from '../../plugins/rate-limits';
+import { createOrdersRepository } from './orders-repository';
+
+const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const orders = createOrdersRepository(app.db);
+  const security = [{ bearer: [] }];
+  const replies = {
+    400: apiErrorSchema,
+    401: apiErrorSchema,
+    403: apiErrorSchema,
+    404: apiErrorSchema,
+  };
+
+  app.post(
+    '/purchase',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: perAccountLimit(120) },
+      schema: {
+        tags: ['orders'],
+        security,
+        summary: 'Buy a product for a server: debit, order and delivery in one transaction',
+        body: purchaseSchema,
+        response: { 200: purchaseReplySchema, ...replies },
+      },
+    },
+    async (request) => app.purchases.buyProduct(request.user!.id, request.body),
+  );
+
+  app.get(
+    '/orders',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        security,
+        summary: "The signed-in user's orders with their delivery state, newest first",
+        response: { 200: z.array(orderSchema), 401: apiErrorSchema },
+      },
+    },
+    async (request) => orders.forUser(request.user!.id),
+  );
+};
+
+export default ordersRoutes;

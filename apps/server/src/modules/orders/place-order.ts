@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { stacksFor } from '@shop/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderItems, orders, users } from '../../db/schema/index';
+import {
+  planDelivery,
+  splitCommands,
+  defaultVipRevoke,
+  fillTemplate,
+} from '../delivery/delivery-plan';
+import { createDeliveryRepository } from '../delivery/delivery-repository';
+import { postEntry } from '../ledger/ledger';
+import type { UserRow } from '../users/users-repository';
+import type { ServerRow } from '../servers/servers-repository';
+import type { PurchaseLine } from './purchase-rules';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface PlacedOrder {
+  orderId: string;
+  balanceKopecks: number;
+}
+
+/** VIP: the same tier still running is extended; any other tier starts now. */
+function nextVipExpiry(user: UserRow, tier: string, days: number, now: Date): Date {
+  const running =
+    user.vipStatus === tier && user.vipExpiresAt && user.vipExpiresAt > now
+      ? user.vipExpiresAt
+      : now;
+  return new Date(running.getTime() + days * DAY_MS);
+}
+
+/**
+ * Everything a purchase changes, in the caller's transaction: the debit (refused, changing nothing,
+ * when the balance does not cover it), the order and its items, one delivery job per line, the
+ * buyer's totals and favourite server, and any VIP it grants. Returns null when funds are short.
+ */
+export async function placeOrder(
+  tx: Db,
+  user: UserRow,
+  server: ServerRow,
+  lines: PurchaseLine[],
+): Promise<PlacedOrder | null> {
+  const total = lines.reduce((sum, line) => sum + line.costKopecks, 0);
+  // The debit comes first: when the balance does not cover it, nothing at all has been written.
+  const order = { id: randomUUID() };
+  const names = lines.map((line) => line.product.name).join(', ');
+  const balance = await postEntry(tx, {
+    userId: user.id,
+    kind: 'purchase',
+    amountKopecks: -total,
+    description: `Покупка: ${names}`.slice(0, 300),
+    method: 'Баланс',
+    orderId: order.id,
+  });
+  if (balance === null) return null;
+  await tx
+    .insert(orders)
+    .values({ id: order.id, userId: user.id, serverId: server.id, totalKopecks: total });
+
+  const method = server.isPluginEnabled === 1 ? 'plugin' : 'rcon';
+  const deliveries = createDeliveryRepository(tx);
+  const now = new Date();
+  let vip: { tier: string; expiresAt: Date; revoke: string } | null = null;
+  for (const line of lines) {
+    const { product, quantity } = line;
+    const stacks = stacksFor(quantity, product.stackSize);
+    const [item] = await tx
+      .insert(orderItems)
+      .values({
+        orderId: order.id,
+        productId: product.id,
+        name: product.name,
+        image:
+          product.image ?? (product.gameItemId !== null ? `/img/${product.gameItemId}.png` : null),
+        quantity,
+        stacks,
+        priceKopecks: product.priceKopecks,
+        totalKopecks: line.costKopecks,
+      })
+      .returning({ id: orderItems.id });
+    await deliveries.insert([
+      {
+        orderId: order.id,
+        orderItemId: item?.id,
+        userId: user.id,
+        serverId: server.id,
+        steamId: user.steamId,
+        method,
+        payload: planDelivery(product, quantity, user.steamId),
+      },
+    ]);
+    if (product.vipTier && product.vipDays) {
+      const templates = splitCommands(product.revokeCommands);
+      const revoke = (templates.length ? templates : [defaultVipRevoke(product.vipTier)])
+        .map((template) => fillTemplate(template, { steamId: user.steamId, quantity, stacks }))
+        .join(', ');
+      vip = {
+        tier: product.vipTier,
+        expiresAt: nextVipExpiry(user, product.vipTier, product.vipDays * stacks, now),
+        revoke,
+      };
+    }
+  }
+
+  await tx
+    .update(users)
+    .set({
+      totalSpentKopecks: sql`${users.totalSpentKopecks} + ${total}`,
+      purchasesCount: sql`${users.purchasesCount} + 1`,
+      favoriteServerId: sql`(select server_id from orders where user_id = ${user.id}
+                              group by server_id order by count(*) desc, max(created_at) desc limit 1)`,
+      ...(vip
+        ? {
+            vipStatus: vip.tier,
+            vipExpiresAt: vip.expiresAt,
+            vipServerId: server.id,
+            vipRevokeCommands: vip.revoke,
+          }
+        : {}),
+    })
+    .where(eq(users.id, user.id));
+  return { orderId: order.id, balanceKopecks: balance };
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+export const orderStatuses = ['pending', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** SPEC §4: completed 'Завершён', pending 'В обработке', anything else 'Отменён'. */
+export function orderStatusLabel(status: string): string {
+  if (status === 'completed') return 'Завершён';
+  if (status === 'pending') return 'В обработке';
+  return 'Отменён';
+}
+
+export const purchaseSchema = z.object({
+  productId: z.coerce
+    .number({ error: 'Product ID, Server ID, and valid quantity are required' })
+    .int()
+    .positive(),
+  serverId: z.coerce.number({ error: 'Выберите сервер' }).int().positive('Выберите сервер'),
+  quantity: z.coerce
+    .number({ error: 'Product ID, Server ID, and valid quantity are required' })
+    .int('Количество должно быть целым числом')
+    .positive('Количество должно быть больше 0 (минимум 1 стак).'),
+});
+
+export const purchaseReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  orderId: z.string(),
+  balance: z.number(),
+});
+
+export const cartAddSchema = z.object({
+  productId: z.coerce.number().int().positive(),
+  quantity: z.coerce.number().int().positive('Количество должно быть больше 0 (минимум 1 стак).'),
+});
+
+/** CART ITEM of the specification, plus the stack size and the line total. */
+export const cartItemSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  category: z.string(),
+  server: z.string(),
+  price: z.number(),
+  quantity: z.number().int(),
+  stackSize: z.number().int(),
+  total: z.number(),
+  available: z.boolean(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartSchema = z.object({
+  items: z.array(cartItemSchema),
+  total: z.number(),
+});
+
+export const cartPurchaseSchema = z.object({
+  serverId: z.coerce
+    .number({ error: 'Необходимо выбрать сервер для доставки товаров' })
+    .int()
+    .positive('Необходимо выбрать сервер для доставки товаров'),
+});
+
+export const deliveryStatusSchema = z.enum([
+  'pending',
+  'sending',
+  'delivered',
+  'failed',
+  'cancelled',
+]);
+
+export const orderItemSchema = z.object({
+  name: z.string(),
+  quantity: z.number().int(),
+  image: z.string().nullable(),
+  productId: z.number().int(),
+});
+
+/** ORDER of the specification, with its delivery state. */
+export const orderSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  date: z.string(),
+  username: z.string(),
+  total: z.number(),
+  items: z.array(orderItemSchema),
+  serverId: z.number().int(),
+  serverName: z.string().nullable(),
+  status: z.enum(orderStatuses),
+  isDelivered: z.boolean(),
+  delivery: z.object({
+    status: deliveryStatusSchema,
+    /** Why delivery waits or failed, for the player and the admin. */
+    reason: z.string().nullable(),
+    method: z.enum(['rcon', 'plugin']),
+  }),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** PURCHASE of the specification (admin's view of one user's buying). */
+export const userPurchasesSchema = z.object({
+  totalBought: z.number(),
+  totalPurchasesCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  purchases: z.array(
+    z.object({
+      id: z.string(),
+      date: z.string(),
+      productName: z.string(),
+      quantity: z.number().int(),
+      price: z.number(),
+      orderStatus: z.enum(orderStatuses),
+      isDelivered: z.boolean(),
+    }),
+  ),
+});
+
+/** What the game-server plugin receives for one pending delivery. */
+export const pluginJobSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['give', 'commands']),
+  itemName: z.string(),
+  shortname: z.string().nullable(),
+  /** Items per stack and how many stacks (give jobs); the plugin needs that many free slots. */
+  stackSize: z.number().int().nullable(),
+  stacks: z.number().int().nullable(),
+  commands: z.array(z.string()),
+});
