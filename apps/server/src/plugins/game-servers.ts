@@ -38,7 +38,7 @@ async function gameServersPlugin(app: FastifyInstance, options: GameServersOptio
     pool,
     monitor,
     consoleTimeoutMs: options.consoleTimeoutMs ?? 10_000,
-    changed: () => void monitor.pollNow(),
+    changed: (serverId: number) => void monitor.pollOne(serverId),
   });
   if (options.monitorIntervalMs !== false) app.addHook('onReady', async () => monitor.start());
   app.addHook('onClose', async () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { OpenIdError } from '../../integrations/steam/openid';
 import { unauthorized } from '../../plugins/errors';
-import { toUserDto } from '../users/users-repository';
+import { createUsersRepository } from '../users/users-repository';
 
 const signInLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
@@ -54,7 +54,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
         response: { 200: userSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => toUserDto(request.user!),
+    async (request) => createUsersRepository(app.db).profile(request.user!),
   );
 
   app.post(

@@ -93,8 +93,16 @@ export function createServerMonitor(
     void repo.findById(Number(serverId)).then((row) => row && pollServer(row));
   });
 
+  /** One server at once, after an admin changed it. */
+  async function pollOne(serverId: number) {
+    const row = await repo.findById(serverId);
+    if (row) await pollServer(row);
+    else await pool.remove(serverId);
+  }
+
   return {
     pollNow,
+    pollOne,
     clientFor,
     start() {
       void pollNow();

@@ -1,7 +1,7 @@
 import { kopecksToRoubles, VIP_NONE, type User } from '@shop/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { servers, users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -42,6 +42,17 @@ export function createUsersRepository(db: Db) {
         .returning();
       if (!row) throw new Error('user upsert returned no row');
       return row;
+    },
+
+    /** The profile as the API shows it, with the favourite server's name. */
+    async profile(row: UserRow): Promise<User> {
+      if (row.favoriteServerId === null) return toUserDto(row);
+      const [server] = await db
+        .select({ name: servers.name })
+        .from(servers)
+        .where(eq(servers.id, row.favoriteServerId))
+        .limit(1);
+      return toUserDto(row, server?.name ?? null);
     },
 
     async touchLastSeen(id: number): Promise<void> {

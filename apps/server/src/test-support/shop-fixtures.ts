@@ -1,0 +1,74 @@
+import type { RustSimHandle } from '@shop/rust-sim';
+import type { Db } from '../db/client';
+import { postEntry } from '../modules/ledger/ledger';
+import { createServersRepository } from '../modules/servers/servers-repository';
+import type { TestApp } from './test-app';
+import { waitUntil } from './wait-until';
+
+type Headers = { authorization: string };
+
+/**
+ * A server as an admin adds it. With a simulated game behind it, this waits until the monitor has
+ * seen it online, as buyers would; without one, it stays offline.
+ */
+export async function addServer(
+  shop: TestApp,
+  admin: Headers,
+  fields: Record<string, unknown> = {},
+  game?: RustSimHandle,
+): Promise<number> {
+  const reply = await shop.app.inject({
+    method: 'POST',
+    url: '/api/admin/servers',
+    headers: admin,
+    payload: {
+      name: 'Server',
+      ip: '127.0.0.1',
+      port: 28015,
+      rconPort: game?.port ?? 1,
+      rconPassword: game?.password ?? '',
+      ...fields,
+    },
+  });
+  if (reply.statusCode !== 201) throw new Error(reply.body);
+  const id = reply.json().id as number;
+  if (game) {
+    const servers = createServersRepository(shop.app.db);
+    await waitUntil(
+      async () => {
+        await shop.app.servers.monitor.pollOne(id);
+        return (await servers.findById(id))?.linkStatus === 'online';
+      },
+      { what: `server ${id} online` },
+    );
+  }
+  return id;
+}
+
+export async function addProduct(
+  shop: TestApp,
+  admin: Headers,
+  fields: Record<string, unknown>,
+): Promise<number> {
+  const reply = await shop.app.inject({
+    method: 'POST',
+    url: '/api/admin/products',
+    headers: admin,
+    payload: { name: 'Товар', gameItemName: 'wood', category: 'resources', price: 10, ...fields },
+  });
+  if (reply.statusCode !== 201) throw new Error(reply.body);
+  return reply.json().id as number;
+}
+
+/** Money on a player's balance, through the ledger like any credit. */
+export async function fund(shop: TestApp, userId: number, roubles: number): Promise<void> {
+  await shop.app.db.transaction((tx) =>
+    postEntry(tx as unknown as Db, {
+      userId,
+      kind: 'adjustment',
+      amountKopecks: Math.round(roubles * 100),
+      description: 'Тестовое пополнение',
+      method: 'Администратор',
+    }),
+  );
+}
