@@ -13,9 +13,12 @@ export async function createAccount(
   app: FastifyInstance,
   config: Config,
   role: 'player' | 'admin' = 'player',
+  knownSteamId?: string,
 ): Promise<{ id: number; steamId: string; token: string; headers: { authorization: string } }> {
   counter += 1;
-  const steamId = `7656119${String(8_000_000_000 + counter * 7 + (role === 'admin' ? 1 : 0)).padStart(10, '0')}`;
+  const steamId =
+    knownSteamId ??
+    `7656119${String(8_000_000_000 + counter * 7 + (role === 'admin' ? 1 : 0)).padStart(10, '0')}`;
   const user = await createUsersRepository(app.db).upsertFromSteam({
     steamId,
     username: `${role === 'admin' ? 'Admin' : 'Player'} ${counter}`,
