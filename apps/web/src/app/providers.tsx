@@ -3,6 +3,7 @@ import { Tooltip } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { ApiError } from '@/lib/api-client';
+import { RealtimeProvider } from './realtime-provider';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -25,9 +26,11 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-        {children}
-      </Tooltip.Provider>
+      <RealtimeProvider>
+        <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+          {children}
+        </Tooltip.Provider>
+      </RealtimeProvider>
       <Toaster
         theme="dark"
         position="top-right"

@@ -5,6 +5,7 @@ import { cn } from '@/lib/cn';
 import { useSession } from '@/features/auth/use-session';
 import { useSiteSettings } from '@/features/site/api/get-site-settings';
 import { BalanceChip } from './balance-chip';
+import { ConnectionIndicator } from './connection-indicator';
 import { RulesDialog } from './legal/rules-dialog';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
@@ -65,6 +66,7 @@ export function SiteHeader() {
         <div className="flex items-center gap-2 md:ml-auto">
           {user ? (
             <>
+              <ConnectionIndicator />
               <BalanceChip balance={user.balance} />
               <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
                 <Link to="/cart" aria-label="Корзина" title="Корзина">

@@ -9,4 +9,5 @@ export const adminKeys = {
   productOrders: (id: number) => ['user', 'admin', 'products', id, 'orders'] as const,
   items: (search: string) => ['user', 'admin', 'items', search] as const,
   itemsAll: ['user', 'admin', 'items'] as const,
+  promocodes: ['user', 'admin', 'promocodes'] as const,
 };

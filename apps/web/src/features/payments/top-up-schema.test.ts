@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { topUpBonus } from './bonus';
-import { topUpSchema } from './top-up-schema';
+import { bonusPreview, parseAmount, topUpSchema } from './top-up-schema';
 
 const valid = {
   amount: '500',
@@ -17,13 +16,16 @@ function firstError(input: Record<string, unknown>, path: string): string | unde
 }
 
 describe('top-up form rules (SPEC §5)', () => {
-  it('accepts a correct form', () => {
-    expect(topUpSchema.safeParse(valid).success).toBe(true);
+  it('accepts a correct form and hands back the amount as a number', () => {
+    expect(topUpSchema.parse(valid)).toEqual({ ...valid, amount: 500 });
+    expect(topUpSchema.parse({ ...valid, amount: ' 99,50 ' }).amount).toBe(99.5);
   });
 
   it('explains every amount problem in Russian', () => {
     expect(firstError({ amount: '' }, 'amount')).toBe('Введите сумму');
+    expect(firstError({ amount: '   ' }, 'amount')).toBe('Введите сумму');
     expect(firstError({ amount: 'сто' }, 'amount')).toBe('Сумма должна быть числом');
+    expect(firstError({ amount: '1e3' }, 'amount')).toBe('Сумма должна быть числом');
     expect(firstError({ amount: '9.99' }, 'amount')).toBe('Сумма должна быть не менее 10 рублей');
     expect(firstError({ amount: '15000.01' }, 'amount')).toBe(
       'Сумма не должна превышать 15000 рублей',
@@ -38,11 +40,29 @@ describe('top-up form rules (SPEC §5)', () => {
     expect(firstError({ emailConfirmed: false }, 'emailConfirmed')).toBe('Подтвердите email');
     expect(firstError({ method: undefined }, 'method')).toBe('Выберите способ оплаты');
   });
+});
 
-  it('adds a 10% bonus rounded down, only from 10 roubles', () => {
-    expect(topUpBonus(9)).toBe(0);
-    expect(topUpBonus(10)).toBe(1);
-    expect(topUpBonus(199)).toBe(19);
-    expect(topUpBonus(15000)).toBe(1500);
+describe('parseAmount', () => {
+  it('reads plain decimals with a dot or a comma, nothing else', () => {
+    expect(parseAmount('500')).toBe(500);
+    expect(parseAmount('12,5')).toBe(12.5);
+    expect(parseAmount('0x10')).toBeNaN();
+    expect(parseAmount('-20')).toBeNaN();
+    expect(parseAmount('')).toBeNaN();
+  });
+});
+
+describe('bonus preview (SPEC §9: 10%, rounded down to whole roubles)', () => {
+  it('appears only from 10 roubles', () => {
+    expect(bonusPreview(9.99)).toBeNull();
+    expect(bonusPreview(Number.NaN)).toBeNull();
+    expect(bonusPreview(10)).toEqual({ bonus: 1, total: 11 });
+  });
+
+  it('rounds the bonus down and adds it to the amount', () => {
+    expect(bonusPreview(199)).toEqual({ bonus: 19, total: 218 });
+    expect(bonusPreview(500)).toEqual({ bonus: 50, total: 550 });
+    expect(bonusPreview(99.9)).toEqual({ bonus: 9, total: 108.9 });
+    expect(bonusPreview(15000)).toEqual({ bonus: 1500, total: 16500 });
   });
 });

@@ -1,33 +1,37 @@
+import {
+  kopecksToRoubles,
+  paymentCreateSchema,
+  roublesToKopecks,
+  TOP_UP_MIN,
+  topUpBonusKopecks,
+} from '@shop/shared';
 import { z } from 'zod';
-import { TOP_UP_MAX, TOP_UP_MIN } from './bonus';
 
-/** Amount arrives as the raw input text so that "abc" can be told apart from an empty field. */
+/**
+ * Amount arrives as the raw input text so that "abc" can be told apart from an empty field. Only plain
+ * decimals count as numbers ('1e3' or '0x10' would pass Number() but are not what a player means).
+ */
 export function parseAmount(raw: string): number {
-  return Number(raw.trim().replace(',', '.'));
+  const text = raw.trim();
+  return /^\d+(?:[.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
 }
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The top-up form: the shared payment rules (amount range, method, email — SPEC §5) with the raw text
+ * of the amount field turned into a number first, plus the web-only "I checked my email" box.
+ */
+// The shared rule coerces any input; here it only ever receives the number parsed from the text.
+const amountRule = paymentCreateSchema.shape.amount as z.ZodType<number, number>;
 
 export const topUpSchema = z.object({
-  amount: z
-    .string()
-    .trim()
-    .min(1, 'Введите сумму')
-    .refine((raw) => raw === '' || Number.isFinite(parseAmount(raw)), 'Сумма должна быть числом')
-    .refine(
-      (raw) => !Number.isFinite(parseAmount(raw)) || parseAmount(raw) >= TOP_UP_MIN,
-      'Сумма должна быть не менее 10 рублей',
-    )
-    .refine(
-      (raw) => !Number.isFinite(parseAmount(raw)) || parseAmount(raw) <= TOP_UP_MAX,
-      'Сумма не должна превышать 15000 рублей',
-    ),
-  method: z.enum(['kassa', 'sbp'], { error: 'Выберите способ оплаты' }),
-  email: z.string().trim().min(1, 'Введите email').regex(EMAIL_PATTERN, 'Неверный формат email'),
+  amount: z.string().trim().min(1, 'Введите сумму').transform(parseAmount).pipe(amountRule),
+  method: paymentCreateSchema.shape.method,
+  email: paymentCreateSchema.shape.email,
   emailConfirmed: z.boolean().refine((value) => value, 'Подтвердите email'),
 });
 
 export type TopUpFormValues = z.input<typeof topUpSchema>;
+export type TopUpFormOutput = z.output<typeof topUpSchema>;
 
 export const topUpDefaults: TopUpFormValues = {
   amount: '',
@@ -35,3 +39,15 @@ export const topUpDefaults: TopUpFormValues = {
   email: '',
   emailConfirmed: false,
 };
+
+/**
+ * What the dialog previews under the amount: the site's 10% (the shared rule the server credits), and
+ * the total. Nothing below the minimum (SPEC §2). An activated percentage promo code is added by the
+ * server on top; the web does not know about it, so the preview never promises it.
+ */
+export function bonusPreview(amount: number): { bonus: number; total: number } | null {
+  if (!Number.isFinite(amount) || amount < TOP_UP_MIN) return null;
+  const kopecks = roublesToKopecks(amount);
+  const bonus = topUpBonusKopecks(kopecks);
+  return { bonus: kopecksToRoubles(bonus), total: kopecksToRoubles(kopecks + bonus) };
+}

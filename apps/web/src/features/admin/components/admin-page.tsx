@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AdminSection } from './admin-section';
 import { ChatsTab } from './chats-tab';
 import { ProductsTab } from './products-tab';
+import { PromocodesTab } from './promocodes-tab';
 import { RconTab } from './rcon-tab';
 import { ServersTab } from './servers-tab';
 
@@ -59,9 +60,7 @@ export function AdminPage() {
           <ProductsTab />
         </TabsContent>
         <TabsContent value="promocodes">
-          <AdminSection title="Промокоды">
-            <EmptyState icon={<TicketPercent />} title="Промокоды не найдены" />
-          </AdminSection>
+          <PromocodesTab />
         </TabsContent>
         <TabsContent value="rcon">
           <RconTab />

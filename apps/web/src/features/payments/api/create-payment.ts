@@ -1,33 +1,23 @@
+import { paymentCreateReplySchema, SBP_METHOD_ID, type paymentCreateSchema } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-export type TopUpMethod = 'kassa' | 'sbp';
+export type CreatePaymentInput = Pick<
+  z.output<typeof paymentCreateSchema>,
+  'amount' | 'method' | 'email'
+>;
+export type CreatePaymentReply = z.infer<typeof paymentCreateReplySchema>;
 
-/** FreeKassa's id for the SBP (fast payments) method; the card/kassa method sends none. */
-export const SBP_PAYMENT_SYSTEM_ID = 44;
-
-export interface CreatePaymentInput {
-  amount: number;
-  method: TopUpMethod;
-  email: string;
-}
-
-const createPaymentReplySchema = z.object({
-  success: z.boolean().optional(),
-  url: z.string().optional().nullable(),
-  message: z.string().optional().nullable(),
-});
-export type CreatePaymentReply = z.infer<typeof createPaymentReplySchema>;
-
+/** The SBP method is FreeKassa's payment system 44; the card/kassa method names none. */
 export async function createPayment(input: CreatePaymentInput): Promise<CreatePaymentReply> {
-  const payload = {
+  const payload: z.input<typeof paymentCreateSchema> = {
     amount: input.amount,
     method: input.method,
-    ...(input.method === 'sbp' ? { paymentSystemId: SBP_PAYMENT_SYSTEM_ID } : {}),
+    ...(input.method === 'sbp' ? { paymentSystemId: SBP_METHOD_ID } : {}),
     email: input.email,
   };
-  return createPaymentReplySchema.parse(await api.post('/payments/create', payload));
+  return paymentCreateReplySchema.parse(await api.post('/payments/create', payload));
 }
 
 export function useCreatePayment() {

@@ -1,8 +1,8 @@
+import { paymentStatusSchema } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-const paymentStatusSchema = z.object({ paid: z.boolean(), status: z.string() });
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 export async function fetchPaymentStatus(
@@ -14,19 +14,22 @@ export async function fetchPaymentStatus(
   );
 }
 
+/** 40 asks, 3 s apart: two minutes. */
+const POLL_INTERVAL_MS = 3_000;
+const MAX_POLLS = 40;
+
 /**
- * The provider's notification may reach the server a little after the player is sent back, so an
- * unpaid answer is asked again every few seconds for two minutes before we stop polling.
+ * The provider's notification may reach the server a little after the player is sent back, so a
+ * pending answer is asked again every few seconds for two minutes. Paid, cancelled and failed are final.
  */
 export function paymentStatusQueryOptions(orderId: string) {
-  const startedAt = Date.now();
   return queryOptions({
     queryKey: ['payments', orderId, 'status'],
     queryFn: ({ signal }) => fetchPaymentStatus(orderId, signal),
     retry: 1,
     refetchInterval: (query) =>
-      query.state.data && !query.state.data.paid && Date.now() - startedAt < 120_000
-        ? 3_000
+      query.state.data?.status === 'pending' && query.state.dataUpdateCount < MAX_POLLS
+        ? POLL_INTERVAL_MS
         : false,
   });
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { BASE_BONUS_PERCENT } from '@shop/shared';
 import { CreditCard, Gift, LoaderCircle, Smartphone } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -20,8 +21,14 @@ import { RadioCard, RadioGroup } from '@/components/ui/radio-group';
 import { errorText } from '@/lib/api-client';
 import { formatRoubles } from '@/lib/format';
 import { useCreatePayment } from '../api/create-payment';
-import { TOP_UP_MIN, topUpBonus } from '../bonus';
-import { parseAmount, topUpDefaults, topUpSchema, type TopUpFormValues } from '../top-up-schema';
+import {
+  bonusPreview,
+  parseAmount,
+  topUpDefaults,
+  topUpSchema,
+  type TopUpFormOutput,
+  type TopUpFormValues,
+} from '../top-up-schema';
 
 const PAYMENT_FAILED = 'Не удалось создать платеж';
 
@@ -36,7 +43,7 @@ export function TopUpDialog({
   redirect?: 'same-window' | 'new-tab';
 }) {
   const createPayment = useCreatePayment();
-  const form = useForm<TopUpFormValues>({
+  const form = useForm<TopUpFormValues, unknown, TopUpFormOutput>({
     resolver: zodResolver(topUpSchema),
     defaultValues: topUpDefaults,
     mode: 'onChange',
@@ -49,8 +56,7 @@ export function TopUpDialog({
   }, [open, reset]);
 
   const values = useWatch({ control });
-  const amount = parseAmount(values.amount ?? '');
-  const bonus = topUpBonus(amount);
+  const preview = bonusPreview(parseAmount(values.amount ?? ''));
   const busy = createPayment.isPending;
   const blocked =
     busy ||
@@ -65,15 +71,10 @@ export function TopUpDialog({
     onOpenChange(false);
   };
 
-  const onSubmit = handleSubmit(async (input) => {
-    const parsed = topUpSchema.parse(input);
+  const onSubmit = handleSubmit(async ({ amount, method, email }) => {
     try {
-      const reply = await createPayment.mutateAsync({
-        amount: parseAmount(parsed.amount),
-        method: parsed.method,
-        email: parsed.email,
-      });
-      if (reply.success === false || !reply.url) throw new Error(reply.message || PAYMENT_FAILED);
+      const reply = await createPayment.mutateAsync({ amount, method, email });
+      if (!reply.success || !reply.url) throw new Error(reply.message || PAYMENT_FAILED);
       if (redirect === 'new-tab') window.open(reply.url, '_blank', 'noopener');
       else window.location.assign(reply.url);
     } catch (error) {
@@ -89,8 +90,8 @@ export function TopUpDialog({
         <DialogHeader>
           <DialogTitle>Пополнение баланса</DialogTitle>
           <DialogDescription>
-            К каждому пополнению начисляется бонус {`10%`} — он возвращает комиссию платёжной
-            системы.
+            К каждому пополнению начисляется бонус {BASE_BONUS_PERCENT}% — он возвращает комиссию
+            платёжной системы.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="contents">
@@ -107,19 +108,25 @@ export function TopUpDialog({
                 {...register('amount')}
               />
               <FieldError id="top-up-amount-error">{formState.errors.amount?.message}</FieldError>
-              {amount >= TOP_UP_MIN && Number.isFinite(amount) && (
+              {preview && (
                 <p
                   aria-live="polite"
                   className="flex items-center gap-2 rounded-md border border-accent/30 bg-accent/10 px-3 py-2 text-sm text-[#ffd391]"
                 >
                   <Gift className="size-4 shrink-0" aria-hidden="true" />
-                  Бонус: +{formatRoubles(bonus)} · будет зачислено {formatRoubles(amount + bonus)}
+                  Бонус +{BASE_BONUS_PERCENT}%: +{formatRoubles(preview.bonus)} · будет зачислено{' '}
+                  {formatRoubles(preview.total)}
                 </p>
               )}
             </div>
 
             <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium text-foreground/90">Способ оплаты</legend>
+              <legend
+                id="top-up-method-label"
+                className="mb-2 text-sm font-medium text-foreground/90"
+              >
+                Способ оплаты
+              </legend>
               <Controller
                 control={control}
                 name="method"
@@ -128,14 +135,15 @@ export function TopUpDialog({
                     value={field.value}
                     onValueChange={field.onChange}
                     className="grid-cols-2"
+                    aria-labelledby="top-up-method-label"
                     aria-describedby="top-up-method-error"
                   >
                     <RadioCard value="kassa">
-                      <CreditCard className="size-4 text-accent" aria-hidden="true" />
+                      <CreditCard className="size-4 shrink-0 text-accent" aria-hidden="true" />
                       Банковская карта
                     </RadioCard>
                     <RadioCard value="sbp">
-                      <Smartphone className="size-4 text-accent" aria-hidden="true" />
+                      <Smartphone className="size-4 shrink-0 text-accent" aria-hidden="true" />
                       СБП
                     </RadioCard>
                   </RadioGroup>

@@ -16,26 +16,33 @@ export function TransactionsTab() {
   return (
     <Card className="divide-y divide-white/6">
       {transactions.data.map((transaction) => (
-        <div key={transaction.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-4">
+        <div
+          key={transaction.id}
+          className="flex items-start gap-3 px-4 py-3.5 sm:items-center sm:gap-4 sm:px-5 sm:py-4"
+        >
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium text-white">{transaction.description || '—'}</p>
+            <p className="font-medium [overflow-wrap:anywhere] text-white">
+              {transaction.description || '—'}
+            </p>
             <p className="text-xs text-muted-foreground">
               {formatDateTime(transaction.date)}
               {transaction.method ? ` · ${transaction.method}` : ''}
             </p>
           </div>
-          <span
-            className={cn(
-              'font-bold tabular-nums',
-              transaction.amount >= 0 ? 'text-[#8ee0a6]' : 'text-[#ff9b91]',
-            )}
-          >
-            {transaction.amount >= 0 ? '+' : '−'}
-            {formatRoubles(Math.abs(transaction.amount))}
-          </span>
-          <Badge variant={transaction.status === 'completed' ? 'success' : 'warning'}>
-            {transactionStatusLabel(transaction.status)}
-          </Badge>
+          <div className="flex shrink-0 flex-col items-end gap-1.5 sm:flex-row sm:items-center sm:gap-4">
+            <span
+              className={cn(
+                'font-bold whitespace-nowrap tabular-nums',
+                transaction.amount >= 0 ? 'text-[#8ee0a6]' : 'text-[#ff9b91]',
+              )}
+            >
+              {transaction.amount >= 0 ? '+' : '−'}
+              {formatRoubles(Math.abs(transaction.amount))}
+            </span>
+            <Badge variant={transaction.status === 'completed' ? 'success' : 'warning'}>
+              {transactionStatusLabel(transaction.status)}
+            </Badge>
+          </div>
         </div>
       ))}
     </Card>

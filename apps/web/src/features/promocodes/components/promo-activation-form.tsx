@@ -6,22 +6,11 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FieldError } from '@/components/ui/label';
-import { ApiError } from '@/lib/api-client';
+import { activationErrorText } from '../activation-error';
 import { useActivatePromocode } from '../api/activate-promocode';
 import { simplePromoSchema, strictPromoSchema, type PromoFormValues } from '../promo-schema';
 
-const INVALID_CODE = 'Промокод недействителен, уже активирован или достиг лимита использований';
-const RATE_LIMITED = 'Слишком много запросов, попробуйте позже';
 const SIGN_IN_REQUIRED = 'Требуется вход в систему для активации промокода';
-
-function failureText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 429) return RATE_LIMITED;
-    if (error.status >= 400 && error.status < 500 && error.status !== 401)
-      return error.message || INVALID_CODE;
-  }
-  return INVALID_CODE;
-}
 
 /**
  * One form, two rule sets: the profile tab checks the code's shape before sending (SPEC §5), the promo
@@ -37,7 +26,7 @@ export function PromoActivationForm({
   idPrefix?: string;
 }) {
   const activate = useActivatePromocode();
-  const form = useForm<PromoFormValues>({
+  const form = useForm<PromoFormValues, unknown, PromoFormValues>({
     resolver: zodResolver(variant === 'strict' ? strictPromoSchema : simplePromoSchema),
     defaultValues: { code: '' },
     mode: variant === 'strict' ? 'onChange' : 'onSubmit',
@@ -58,17 +47,11 @@ export function PromoActivationForm({
     }
     try {
       const result = await activate.mutateAsync(code.trim().toUpperCase());
-      if (!result.success) throw new Error(result.message || INVALID_CODE);
-      toast.success('Успех!', { description: result.message || 'Промокод активирован' });
+      toast.success('Успех!', { description: result.message });
       reset({ code: '' });
     } catch (error) {
-      const description =
-        error instanceof ApiError
-          ? failureText(error)
-          : error instanceof Error
-            ? error.message
-            : INVALID_CODE;
-      toast.error('Ошибка', { description: description || INVALID_CODE });
+      // Anything but the server's own refusal (a network failure, a malformed reply) gets the fallback.
+      toast.error('Ошибка', { description: activationErrorText(error) });
     }
   });
 

@@ -1,0 +1,111 @@
+import { describe, expect, it, vi } from 'vitest';
+import { openUserChannel, type ConnectionStatus, type ShopSocket } from './socket';
+
+type Listener = (...args: unknown[]) => void;
+
+/** Just enough of a socket.io client socket: listeners we can fire, and a record of what was sent. */
+function fakeSocket() {
+  const listeners = new Map<string, Set<Listener>>();
+  const managerListeners = new Map<string, Set<Listener>>();
+  const add = (map: Map<string, Set<Listener>>, event: string, listener: Listener) => {
+    if (!map.has(event)) map.set(event, new Set());
+    map.get(event)!.add(listener);
+  };
+  const emitted: [string, unknown][] = [];
+  const socket = {
+    connected: false,
+    on: (event: string, listener: Listener) => add(listeners, event, listener),
+    off: (event: string, listener: Listener) => listeners.get(event)?.delete(listener),
+    emit: (event: string, data: unknown) => emitted.push([event, data]),
+    connect: vi.fn(),
+    disconnect: vi.fn(),
+    io: {
+      on: (event: string, listener: Listener) => add(managerListeners, event, listener),
+      off: (event: string, listener: Listener) => managerListeners.get(event)?.delete(listener),
+    },
+  };
+  const fire = (event: string, ...args: unknown[]) =>
+    listeners.get(event)?.forEach((listener) => listener(...args));
+  const fireManager = (event: string, ...args: unknown[]) =>
+    managerListeners.get(event)?.forEach((listener) => listener(...args));
+  const listenerCount = () =>
+    [...listeners.values(), ...managerListeners.values()].reduce((n, set) => n + set.size, 0);
+  return {
+    socket: socket as unknown as ShopSocket,
+    raw: socket,
+    emitted,
+    fire,
+    fireManager,
+    listenerCount,
+  };
+}
+
+const identity = { userId: 7, token: 'secret', username: 'Bandit_Kolya' };
+
+function open() {
+  const fake = fakeSocket();
+  const statuses: ConnectionStatus[] = [];
+  const balances: number[] = [];
+  const close = openUserChannel(fake.socket, identity, {
+    onStatus: (status) => statuses.push(status),
+    onBalance: (balance) => balances.push(balance),
+  });
+  return { ...fake, statuses, balances, close };
+}
+
+describe('user channel', () => {
+  it('connects, joins on open and is connected once the server says joined', () => {
+    const channel = open();
+    expect(channel.raw.connect).toHaveBeenCalledOnce();
+    expect(channel.statuses).toEqual(['connecting']);
+    channel.fire('connect');
+    expect(channel.emitted).toEqual([['join', identity]]);
+    channel.fire('joined', { userId: 7 });
+    expect(channel.statuses.at(-1)).toBe('connected');
+  });
+
+  it('shows the drop, the retries, and joins again after reconnecting', () => {
+    const channel = open();
+    channel.fire('connect');
+    channel.fire('joined', { userId: 7 });
+    channel.fire('disconnect', 'transport close');
+    expect(channel.statuses.at(-1)).toBe('disconnected');
+    channel.fireManager('reconnect_attempt', 1);
+    expect(channel.statuses.at(-1)).toBe('connecting');
+    channel.fire('connect_error', new Error('xhr poll error'));
+    expect(channel.statuses.at(-1)).toBe('disconnected');
+    channel.fire('connect');
+    channel.fire('joined', { userId: 7 });
+    expect(channel.emitted.filter(([event]) => event === 'join')).toHaveLength(2);
+    expect(channel.statuses.at(-1)).toBe('connected');
+  });
+
+  it('hands on balance updates and ignores malformed ones', () => {
+    const channel = open();
+    channel.fire('balanceUpdate', { balance: 550 });
+    channel.fire('balanceUpdate', { balance: 'много' });
+    channel.fire('balanceUpdate', { balance: Number.NaN });
+    expect(channel.balances).toEqual([550]);
+  });
+
+  it('only logs server errors, but a refused join is not a live connection', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const channel = open();
+    channel.fire('connect');
+    channel.fire('error', { message: 'Сессия недействительна. Войдите снова.' });
+    expect(channel.statuses.at(-1)).toBe('disconnected');
+    channel.fire('joined', { userId: 7 });
+    channel.fire('error', { message: 'Недостаточно прав' });
+    expect(channel.statuses.at(-1)).toBe('connected');
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+  });
+
+  it('closes the socket and lets go of every listener', () => {
+    const channel = open();
+    expect(channel.listenerCount()).toBeGreaterThan(0);
+    channel.close();
+    expect(channel.raw.disconnect).toHaveBeenCalledOnce();
+    expect(channel.listenerCount()).toBe(0);
+  });
+});

@@ -1,0 +1,82 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@shop/shared';
+import { io, type Socket } from 'socket.io-client';
+
+/** The shop's one live channel (DESIGN §9), typed with the event maps the server uses too. */
+export type ShopSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
+
+/** Same origin, default path; websocket first, long-polling where a proxy refuses upgrades. */
+export function createShopSocket(): ShopSocket {
+  return io({ path: '/socket.io', transports: ['websocket', 'polling'], autoConnect: false });
+}
+
+export interface UserChannelIdentity {
+  userId: number;
+  token: string;
+  username: string;
+}
+
+export interface UserChannelHandlers {
+  onStatus: (status: ConnectionStatus) => void;
+  onBalance: (balance: number) => void;
+}
+
+/**
+ * Opens the socket and joins the user's room, again after every reconnect: the server forgets a
+ * socket's rooms when it drops, and socket.io's own reconnection brings back only the transport.
+ * "Connected" means joined — an open socket the server refused (a stale token) carries no updates.
+ * Returns the function that closes it all.
+ */
+export function openUserChannel(
+  socket: ShopSocket,
+  identity: UserChannelIdentity,
+  { onStatus, onBalance }: UserChannelHandlers,
+): () => void {
+  let joined = false;
+
+  const onConnect = () => {
+    onStatus('connecting');
+    socket.emit('join', identity);
+  };
+  const onJoined = () => {
+    joined = true;
+    onStatus('connected');
+  };
+  const onDisconnect = () => {
+    joined = false;
+    onStatus('disconnected');
+  };
+  const onReconnectAttempt = () => onStatus('connecting');
+  const onConnectError = () => onStatus('disconnected');
+  // SPEC §8: errors on the live channel are not the player's business; they are only logged.
+  const onError = ({ message }: { message: string }) => {
+    console.warn('[realtime]', message);
+    if (!joined) onStatus('disconnected');
+  };
+  const onBalanceUpdate = ({ balance }: { balance: number }) => {
+    if (typeof balance === 'number' && Number.isFinite(balance)) onBalance(balance);
+  };
+
+  socket.on('connect', onConnect);
+  socket.on('joined', onJoined);
+  socket.on('disconnect', onDisconnect);
+  socket.on('connect_error', onConnectError);
+  socket.on('error', onError);
+  socket.on('balanceUpdate', onBalanceUpdate);
+  socket.io.on('reconnect_attempt', onReconnectAttempt);
+
+  onStatus('connecting');
+  socket.connect();
+
+  return () => {
+    socket.off('connect', onConnect);
+    socket.off('joined', onJoined);
+    socket.off('disconnect', onDisconnect);
+    socket.off('connect_error', onConnectError);
+    socket.off('error', onError);
+    socket.off('balanceUpdate', onBalanceUpdate);
+    socket.io.off('reconnect_attempt', onReconnectAttempt);
+    socket.disconnect();
+  };
+}
