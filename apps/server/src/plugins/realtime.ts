@@ -117,9 +117,13 @@ async function realtimePlugin(app: FastifyInstance, options: { redisUrl: string 
     toAdmins: (event, ...data) => void io.to(ADMINS).emit(event, ...data),
   });
 
-  app.addHook('onClose', async () => {
+  // Before the HTTP server stops: open sockets would otherwise hold the shutdown until they time out.
+  app.addHook('preClose', async () => {
     stopLines();
+    io.disconnectSockets(true);
     await io.close();
+  });
+  app.addHook('onClose', async () => {
     await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
   });
 }

@@ -59,6 +59,8 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const PROMO_PATTERN = /^[A-Z0-9-]{4,20}$/;
+export const PROMO_FORMAT_MESSAGE =
+  'Промокод должен содержать только заглавные буквы, цифры и дефисы (4-20 символов)';
 
 export const promoActivateSchema = z.object({
   code: z
@@ -100,14 +102,7 @@ export const promocodeInputSchema = z
       .trim()
       .min(1, 'Код промокода обязателен')
       .transform((code) => code.toUpperCase())
-      .pipe(
-        z
-          .string()
-          .regex(
-            PROMO_PATTERN,
-            'Промокод должен содержать только заглавные буквы, цифры и дефисы (4-20 символов)',
-          ),
-      ),
+      .pipe(z.string().regex(PROMO_PATTERN, PROMO_FORMAT_MESSAGE)),
     discount: z.coerce
       .number({ error: PROMO_REQUIRED })
       .positive('Размер скидки должен быть числом больше 0'),

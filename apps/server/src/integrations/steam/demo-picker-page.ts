@@ -23,6 +23,7 @@ export function renderPickerPage(input: {
 <title>Демо-вход через Steam</title>
 <style>
   body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0f1114;color:#e7e2dc;font:16px system-ui,sans-serif}
+  *{box-sizing:border-box}
   main{width:min(420px,92vw);background:#171a1f;border:1px solid #2a2f36;border-radius:14px;padding:28px}
   h1{font-size:20px;margin:0 0 6px} p{color:#9aa3ad;margin:0 0 20px;font-size:14px}
   button{display:flex;gap:12px;align-items:center;width:100%;margin:0 0 10px;padding:12px;border-radius:10px;

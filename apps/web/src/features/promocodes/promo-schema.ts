@@ -1,12 +1,9 @@
-import { PROMO_PATTERN, promoActivateSchema } from '@shop/shared';
+import { PROMO_FORMAT_MESSAGE, PROMO_PATTERN, promoActivateSchema } from '@shop/shared';
 import { z } from 'zod';
-
-export const PROMO_SHAPE_MESSAGE =
-  'Промокод должен содержать только заглавные буквы, цифры и дефисы (4-20 символов)';
 
 /** Profile tab: the full SPEC §5 rule, so a mistyped code is caught before it is sent. */
 export const strictPromoSchema = z.object({
-  code: z.string().trim().min(1, 'Введите промокод').regex(PROMO_PATTERN, PROMO_SHAPE_MESSAGE),
+  code: z.string().trim().min(1, 'Введите промокод').regex(PROMO_PATTERN, PROMO_FORMAT_MESSAGE),
 });
 
 /** Promo codes page: only "not empty" — the very rule the server applies; it judges the rest. */
