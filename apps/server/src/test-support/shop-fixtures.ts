@@ -3,6 +3,9 @@ import type { Db } from '../db/client';
 import { postEntry } from '../modules/ledger/ledger';
 import { createServersRepository } from '../modules/servers/servers-repository';
 import type { TestApp } from './test-app';
+
+/** Anything with the shop's app: a TestApp, or an app a test built itself. */
+type Shop = Pick<TestApp, 'app'>;
 import { waitUntil } from './wait-until';
 
 type Headers = { authorization: string };
@@ -12,7 +15,7 @@ type Headers = { authorization: string };
  * seen it online, as buyers would; without one, it stays offline.
  */
 export async function addServer(
-  shop: TestApp,
+  shop: Shop,
   admin: Headers,
   fields: Record<string, unknown> = {},
   game?: RustSimHandle,
@@ -46,7 +49,7 @@ export async function addServer(
 }
 
 export async function addProduct(
-  shop: TestApp,
+  shop: Shop,
   admin: Headers,
   fields: Record<string, unknown>,
 ): Promise<number> {
@@ -61,7 +64,7 @@ export async function addProduct(
 }
 
 /** Money on a player's balance, through the ledger like any credit. */
-export async function fund(shop: TestApp, userId: number, roubles: number): Promise<void> {
+export async function fund(shop: Shop, userId: number, roubles: number): Promise<void> {
   await shop.app.db.transaction((tx) =>
     postEntry(tx as unknown as Db, {
       userId,

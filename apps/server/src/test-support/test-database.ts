@@ -9,7 +9,11 @@ import { openDatabase, type Database } from '../db/client';
 export async function openTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return openDatabase({});
+  return (await createPostgresTestDatabase(adminUrl)).open();
+}
 
+/** A brand-new PostgreSQL database for one test file; other processes may open it by its URL. */
+export async function createPostgresTestDatabase(adminUrl: string) {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -18,15 +22,25 @@ export async function openTestDatabase(): Promise<Database> {
 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const drop = async () => {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  };
   return {
-    ...database,
-    async close() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+    url: url.toString(),
+    drop,
+    /** Opened (and migrated); closing it also drops the database. */
+    async open(): Promise<Database> {
+      const database = await openDatabase({ url: url.toString(), onIdleError: () => undefined });
+      return {
+        ...database,
+        async close() {
+          await database.close();
+          await drop();
+        },
+      };
     },
   };
 }

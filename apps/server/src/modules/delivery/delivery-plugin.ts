@@ -32,6 +32,7 @@ const DEFAULTS: RconWorkerOptions = {
   leaseSeconds: 60,
   commandTimeoutMs: 10_000,
   batchSize: 20,
+  connectWaitMs: 5_000,
 };
 
 async function deliveryPlugin(app: FastifyInstance, options: DeliveryOptions) {

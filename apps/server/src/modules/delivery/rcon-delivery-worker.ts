@@ -11,6 +11,8 @@ export interface RconWorkerOptions {
   leaseSeconds: number;
   commandTimeoutMs: number;
   batchSize: number;
+  /** How long to wait for a link that is still connecting before calling the server down. */
+  connectWaitMs: number;
 }
 
 export const DELIVERY_REASONS = {
@@ -55,6 +57,11 @@ export function createRconDeliveryWorker(
       rconPort: server.rconPort,
       rconPassword: server.rconPassword,
     });
+    // A link still being set up (the shop just started, or the server was just added) is given a
+    // moment; only one known to be down postpones the delivery.
+    if (client.status.state === 'connecting') {
+      await client.waitForOnline(options.connectWaitMs).catch(() => undefined);
+    }
     if (!client.isOnline) return { postpone: DELIVERY_REASONS.serverDown };
     const payload = job.payload;
     const command =
