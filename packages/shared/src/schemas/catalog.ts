@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vipTiers } from './user';
 
 /** Shop categories in the order the filters show them, with their Russian labels. */
 export const productCategories = {
@@ -62,67 +63,96 @@ export const productSchema = z.object({
   isActive: z.boolean(),
   /** Set for a personal gift: only this user may buy it. */
   personalUserId: z.number().int().nullable(),
+  /** A VIP product grants this tier for vipDays per stack bought. */
+  vipTier: z.string().nullable(),
+  vipDays: z.number().int().nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
 
 export const adminProductSchema = productSchema.extend({
   commands: z.string().nullable(),
+  revokeCommands: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 const REQUIRED = 'Заполните обязательные поля (название, игровое название, цена, категория)';
 
-export const productInputSchema = z.object({
-  name: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .max(120, 'Название не длиннее 120 символов'),
-  originalName: z.string().trim().max(200).nullable().optional().default(null),
-  description: z
-    .string()
-    .trim()
-    .max(1000, 'Описание не длиннее 1000 символов')
-    .optional()
-    .default(''),
-  gameItemName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
-  gameItemId: z.coerce.number().int().nullable().optional().default(null),
-  category: z.enum(categoryKeys, { error: REQUIRED }),
-  server: z
-    .string()
-    .trim()
-    .regex(/^(all|\d{1,9})$/, 'Выберите сервер или «Все серверы»')
-    .optional()
-    .default('all'),
-  price: z.coerce
-    .number({ error: REQUIRED })
-    .positive('Цена должна быть больше 0')
-    .max(1_000_000, 'Цена не больше 1 000 000 ₽')
-    .refine(
-      (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-      'Цена: не больше двух знаков после запятой',
-    ),
-  quantity: z.coerce
-    .number()
-    .int('Количество в стаке: целое число')
-    .min(1, 'Количество в стаке: не меньше 1')
-    .max(100_000)
-    .optional()
-    .default(1),
-  image: z.string().trim().max(500).nullable().optional().default(null),
-  popular: z.boolean().optional().default(false),
-  inStock: z.boolean().optional().default(true),
-  isActive: z.boolean().optional().default(true),
-  commands: z
-    .string()
-    .trim()
-    .max(2000, 'Команды не длиннее 2000 символов')
-    .nullable()
-    .optional()
-    .transform((value) => (value ? value : null)),
-  personalUserId: z.coerce.number().int().positive().nullable().optional().default(null),
-});
+export const productInputSchema = z
+  .object({
+    name: z
+      .string({ error: REQUIRED })
+      .trim()
+      .min(1, REQUIRED)
+      .max(120, 'Название не длиннее 120 символов'),
+    originalName: z.string().trim().max(200).nullable().optional().default(null),
+    description: z
+      .string()
+      .trim()
+      .max(1000, 'Описание не длиннее 1000 символов')
+      .optional()
+      .default(''),
+    gameItemName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
+    gameItemId: z.coerce.number().int().nullable().optional().default(null),
+    category: z.enum(categoryKeys, { error: REQUIRED }),
+    server: z
+      .string()
+      .trim()
+      .regex(/^(all|\d{1,9})$/, 'Выберите сервер или «Все серверы»')
+      .optional()
+      .default('all'),
+    price: z.coerce
+      .number({ error: REQUIRED })
+      .positive('Цена должна быть больше 0')
+      .max(1_000_000, 'Цена не больше 1 000 000 ₽')
+      .refine(
+        (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+        'Цена: не больше двух знаков после запятой',
+      ),
+    quantity: z.coerce
+      .number()
+      .int('Количество в стаке: целое число')
+      .min(1, 'Количество в стаке: не меньше 1')
+      .max(100_000)
+      .optional()
+      .default(1),
+    image: z.string().trim().max(500).nullable().optional().default(null),
+    popular: z.boolean().optional().default(false),
+    inStock: z.boolean().optional().default(true),
+    isActive: z.boolean().optional().default(true),
+    commands: z
+      .string()
+      .trim()
+      .max(2000, 'Команды не длиннее 2000 символов')
+      .nullable()
+      .optional()
+      .transform((value) => (value ? value : null)),
+    personalUserId: z.coerce.number().int().positive().nullable().optional().default(null),
+    vipTier: z
+      .enum(vipTiers, { error: 'Выберите уровень VIP' })
+      .nullable()
+      .optional()
+      .default(null),
+    vipDays: z.coerce
+      .number()
+      .int('Срок VIP: целое число дней')
+      .min(1, 'Срок VIP: не меньше 1 дня')
+      .max(3650, 'Срок VIP: не больше 3650 дней')
+      .nullable()
+      .optional()
+      .default(null),
+    revokeCommands: z
+      .string()
+      .trim()
+      .max(2000, 'Команды не длиннее 2000 символов')
+      .nullable()
+      .optional()
+      .transform((value) => (value ? value : null)),
+  })
+  .refine((product) => (product.vipTier === null) === (product.vipDays === null), {
+    message: 'Для VIP-товара укажите и уровень, и срок в днях',
+    path: ['vipDays'],
+  });
 export type ProductInput = z.input<typeof productInputSchema>;
 
 export const productQuerySchema = z.object({

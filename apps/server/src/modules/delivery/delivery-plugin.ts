@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createServersRepository } from '../servers/servers-repository';
+import { scheduleVipExpiry } from '../vip/vip-expiry';
 import { createDeliveryRepository, type DeliveryRepository } from './delivery-repository';
 import {
   createRconDeliveryWorker,
@@ -49,7 +50,10 @@ async function deliveryPlugin(app: FastifyInstance, options: DeliveryOptions) {
     worker,
     pluginLeaseSeconds: options.pluginLeaseSeconds ?? 120,
   });
-  if (options.autostart) app.addHook('onReady', async () => worker.start());
+  if (options.autostart) {
+    app.addHook('onReady', async () => worker.start());
+    scheduleVipExpiry(app);
+  }
   app.addHook('onClose', async () => worker.stop());
 }
 

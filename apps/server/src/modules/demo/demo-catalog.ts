@@ -28,10 +28,33 @@ const product = (
   isActive: true,
   commands: null,
   personalUserId: null,
+  vipTier: null,
+  vipDays: null,
+  revokeCommands: null,
   ...fields,
 });
 
 const demoProducts: ProductFields[] = [
+  product({
+    name: 'VIP Gold на 30 дней',
+    gameItemName: 'vip',
+    category: 'vip',
+    price: 299,
+    popular: true,
+    vipTier: 'Gold',
+    vipDays: 30,
+    description:
+      'Кит каждый день, телепорт, приоритет в очереди. Срок продлевается при повторной покупке.',
+  }),
+  product({
+    name: 'VIP Silver на 7 дней',
+    gameItemName: 'vip',
+    category: 'vip',
+    price: 99,
+    vipTier: 'Silver',
+    vipDays: 7,
+    description: 'Попробуйте VIP неделю: кит и домашние точки.',
+  }),
   product({
     name: 'Штурмовая винтовка',
     originalName: 'Assault Rifle',

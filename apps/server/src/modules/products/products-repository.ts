@@ -31,11 +31,18 @@ export function toProduct(row: ProductRow): Product {
     inStock: row.inStock,
     isActive: row.isActive,
     personalUserId: row.personalUserId,
+    vipTier: row.vipTier,
+    vipDays: row.vipDays,
   };
 }
 
 export function toAdminProduct(row: ProductRow): AdminProduct {
-  return { ...toProduct(row), commands: row.commands, createdAt: row.createdAt.toISOString() };
+  return {
+    ...toProduct(row),
+    commands: row.commands,
+    revokeCommands: row.revokeCommands,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 function toColumns(fields: ProductFields) {
@@ -55,6 +62,9 @@ function toColumns(fields: ProductFields) {
     isActive: fields.isActive,
     commands: fields.commands,
     personalUserId: fields.personalUserId,
+    vipTier: fields.vipTier,
+    vipDays: fields.vipDays,
+    revokeCommands: fields.revokeCommands,
   };
 }
 

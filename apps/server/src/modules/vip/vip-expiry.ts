@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { splitCommands } from '../delivery/delivery-plan';
+import { createDeliveryRepository } from '../delivery/delivery-repository';
+
+interface ExpiredVip {
+  id: number;
+  steam_id: string;
+  vip_server_id: number | null;
+  vip_revoke_commands: string | null;
+}
+
+/**
+ * Ends VIPs whose time is up: the tier is cleared and the revoke commands (resolved at purchase) are
+ * queued for the server that granted it, in one transaction, so a VIP is revoked exactly once even
+ * with several shop instances running this at the same moment.
+ */
+export async function expireVips(app: FastifyInstance): Promise<number> {
+  const expired = await app.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const result = (await tx.execute(sql`
+      with due as (
+        select id, steam_id, vip_server_id, vip_revoke_commands from users
+        where vip_status is not null and vip_expires_at <= now()
+        for update skip locked)
+      update users u set vip_status = null, vip_server_id = null, vip_revoke_commands = null
+      from due where u.id = due.id
+      returning due.id, due.steam_id, due.vip_server_id, due.vip_revoke_commands`)) as unknown as {
+      rows: ExpiredVip[];
+    };
+    const jobs = result.rows
+      .filter(
+        (row) => row.vip_server_id !== null && splitCommands(row.vip_revoke_commands).length > 0,
+      )
+      .map((row) => ({
+        userId: row.id,
+        serverId: row.vip_server_id as number,
+        steamId: row.steam_id,
+        // Console commands need the console, whatever the server's way of giving items.
+        method: 'rcon',
+        payload: {
+          kind: 'commands' as const,
+          itemName: 'Окончание VIP',
+          commands: splitCommands(row.vip_revoke_commands),
+        },
+      }));
+    await createDeliveryRepository(tx).insert(jobs);
+    return result.rows.length;
+  });
+  if (expired > 0) void app.delivery.worker.kick();
+  return expired;
+}
+
+/** Checks for ended VIPs every minute. */
+export function scheduleVipExpiry(app: FastifyInstance, everyMs = 60_000) {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(
+      () =>
+        void expireVips(app).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'VIP expiry failed'),
+        ),
+      everyMs,
+    );
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
