@@ -50,9 +50,13 @@ describe('Servers page', () => {
 
     const dialog = page.getByRole('dialog', { name: TRIO });
     await expect.poll(() => dialog.getByText('Nadya_Solo').isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByText(/Всего игроков: 3 \| Найдено: 3/).isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByText(/Всего игроков: 3 \| Найдено: 3/).isVisible())
+      .toBe(true);
     await dialog.getByLabel('Поиск по нику').fill('nad');
-    await expect.poll(() => dialog.getByText(/Всего игроков: 3 \| Найдено: 1/).isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByText(/Всего игроков: 3 \| Найдено: 1/).isVisible())
+      .toBe(true);
     expect(await dialog.getByText('Kirill_x3').count()).toBe(0);
     await snapshot(page, 'players-dialog-390');
     await context.close();

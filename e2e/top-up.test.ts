@@ -1,0 +1,86 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, snapshot, viewports } from './support/browser';
+import { startShop, type ShopProcess } from './support/shop-process';
+
+let shop: ShopProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function signIn(page: Page, account: string) {
+  await page.goto(`${shop.url}/login`);
+  await page.getByRole('button', { name: 'Войти через Steam' }).click();
+  await page.getByRole('button', { name: new RegExp(account) }).click();
+  await page.waitForURL((url) => url.pathname === '/' && !url.search.includes('token'));
+}
+
+describe('topping up the balance', () => {
+  it('pays 500 ₽ on the payment page, credits 550 ₽ live in another tab, and lists both ledger rows', async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
+    const page = await context.newPage();
+    await signIn(page, 'Bandit_Kolya');
+    // A second tab of the same player, left open: it must learn of the credit without a reload.
+    const watcher = await context.newPage();
+    await watcher.goto(shop.url);
+    await expect
+      .poll(() => watcher.getByRole('status', { name: 'Соединение: подключено' }).isVisible())
+      .toBe(true);
+    await expect.poll(() => watcher.getByLabel('Баланс: 0 ₽').isVisible()).toBe(true);
+    await watcher.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+
+    await page.getByRole('button', { name: 'Пополнить баланс' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Пополнение баланса' });
+    await dialog.getByLabel('Сумма, ₽').fill('500');
+    await dialog.getByLabel('Email для чека').fill('bandit@example.com');
+    await dialog.getByRole('checkbox', { name: 'Подтверждаю правильность email' }).check();
+    await snapshot(page, 'top-up-dialog-1280');
+    await dialog.getByRole('button', { name: 'Перейти к оплате' }).click();
+
+    await page.waitForURL(/\/api\/demo\/freekassa\/pay/);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL(/\/payment-success/);
+    await expect.poll(() => page.getByText('Платеж успешен!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Баланс: 550 ₽').isVisible()).toBe(true);
+
+    await expect.poll(() => watcher.getByLabel('Баланс: 550 ₽').isVisible()).toBe(true);
+    expect(
+      await watcher.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+    ).toBe(true);
+
+    await page.goto(`${shop.url}/profile`);
+    await page.getByRole('tab', { name: 'Транзакции' }).click();
+    await expect.poll(() => page.getByText('Пополнение баланса').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Бонус 10% к пополнению').isVisible()).toBe(true);
+    await snapshot(page, 'transactions-1280');
+    await context.close();
+  });
+
+  it('returns to the cancelled page and changes nothing when the player cancels', async () => {
+    const context = await browser.newContext({ viewport: viewports.phone, locale: 'ru-RU' });
+    const page = await context.newPage();
+    await signIn(page, 'Vasya Raider');
+    await page.getByRole('button', { name: 'Пополнить баланс' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Пополнение баланса' });
+    await dialog.getByLabel('Сумма, ₽').fill('100');
+    await dialog.getByLabel('Email для чека').fill('vasya@example.com');
+    await dialog.getByRole('checkbox', { name: 'Подтверждаю правильность email' }).check();
+    await dialog.getByRole('button', { name: 'Перейти к оплате' }).click();
+    await page.waitForURL(/\/api\/demo\/freekassa\/pay/);
+    await snapshot(page, 'demo-payment-390');
+    await page.getByRole('button', { name: 'Отменить' }).click();
+    await page.waitForURL(/\/payment-cancel/);
+    await expect.poll(() => page.getByText('Платеж отменен').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Баланс: 0 ₽').first().isVisible()).toBe(true);
+    await context.close();
+  });
+});
