@@ -8,6 +8,7 @@ export const queryKeys = {
   profileAll: ['user', 'profile'] as const,
   orders: ['user', 'orders'] as const,
   transactions: ['user', 'transactions'] as const,
+  cart: ['user', 'cart'] as const,
   servers: ['servers'] as const,
   products: (filters: Record<string, string> = {}) => ['products', filters] as const,
   site: ['site'] as const,

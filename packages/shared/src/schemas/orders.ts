@@ -83,6 +83,7 @@ export const orderSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   date: z.string(),
+  userId: z.number().int(),
   username: z.string(),
   total: z.number(),
   items: z.array(orderItemSchema),

@@ -132,7 +132,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: purchaseReplySchema, ...replies },
       },
     },
-    async (request) => app.purchases.buyCart(request.user!.id, request.body.serverId),
+    async (request) => app.purchases.buyCart(request.user!, request.body.serverId),
   );
 };
 

@@ -32,6 +32,7 @@ export function createOrdersRepository(db: Db) {
       id: order.id,
       createdAt: order.createdAt.toISOString(),
       date: order.createdAt.toISOString(),
+      userId: order.userId,
       username,
       total: kopecksToRoubles(order.totalKopecks),
       items: items

@@ -27,7 +27,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: purchaseReplySchema, ...replies },
       },
     },
-    async (request) => app.purchases.buyProduct(request.user!.id, request.body),
+    async (request) => app.purchases.buyProduct(request.user!, request.body),
   );
 
   app.get(

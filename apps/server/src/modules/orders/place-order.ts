@@ -15,21 +15,18 @@ import type { UserRow } from '../users/users-repository';
 import type { ServerRow } from '../servers/servers-repository';
 import type { PurchaseLine } from './purchase-rules';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export interface PlacedOrder {
   orderId: string;
   balanceKopecks: number;
 }
 
-/** VIP: the same tier still running is extended; any other tier starts now. */
-function nextVipExpiry(user: UserRow, tier: string, days: number, now: Date): Date {
-  const running =
-    user.vipStatus === tier && user.vipExpiresAt && user.vipExpiresAt > now
-      ? user.vipExpiresAt
-      : now;
-  return new Date(running.getTime() + days * DAY_MS);
-}
+/**
+ * VIP: the same tier still running is extended, any other tier starts now. Computed by the database
+ * from the row it updates, so two purchases at once extend twice instead of both from the old date.
+ */
+const nextVipExpiry = (tier: string, days: number) => sql`
+  case when ${users.vipStatus} = ${tier} and ${users.vipExpiresAt} > now()
+       then ${users.vipExpiresAt} else now() end + make_interval(days => ${days})`;
 
 /**
  * Everything a purchase changes, in the caller's transaction: the debit (refused, changing nothing,
@@ -38,7 +35,7 @@ function nextVipExpiry(user: UserRow, tier: string, days: number, now: Date): Da
  */
 export async function placeOrder(
   tx: Db,
-  user: UserRow,
+  user: Pick<UserRow, 'id' | 'steamId'>,
   server: ServerRow,
   lines: PurchaseLine[],
 ): Promise<PlacedOrder | null> {
@@ -61,8 +58,7 @@ export async function placeOrder(
 
   const method = server.isPluginEnabled === 1 ? 'plugin' : 'rcon';
   const deliveries = createDeliveryRepository(tx);
-  const now = new Date();
-  let vip: { tier: string; expiresAt: Date; revoke: string } | null = null;
+  let vip: { tier: string; days: number; revoke: string } | null = null;
   for (const line of lines) {
     const { product, quantity } = line;
     const stacks = stacksFor(quantity, product.stackSize);
@@ -96,11 +92,7 @@ export async function placeOrder(
       const revoke = (templates.length ? templates : [defaultVipRevoke(product.vipTier)])
         .map((template) => fillTemplate(template, { steamId: user.steamId, quantity, stacks }))
         .join(', ');
-      vip = {
-        tier: product.vipTier,
-        expiresAt: nextVipExpiry(user, product.vipTier, product.vipDays * stacks, now),
-        revoke,
-      };
+      vip = { tier: product.vipTier, days: product.vipDays * stacks, revoke };
     }
   }
 
@@ -113,8 +105,8 @@ export async function placeOrder(
                               group by server_id order by count(*) desc, max(created_at) desc limit 1)`,
       ...(vip
         ? {
+            vipExpiresAt: nextVipExpiry(vip.tier, vip.days),
             vipStatus: vip.tier,
-            vipExpiresAt: vip.expiresAt,
             vipServerId: server.id,
             vipRevokeCommands: vip.revoke,
           }

@@ -1,11 +1,14 @@
 import { kopecksToRoubles } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { badRequest, unauthorized } from '../../plugins/errors';
+import { badRequest } from '../../plugins/errors';
 import { createCartRepository } from '../cart/cart-repository';
 import { createProductsRepository } from '../products/products-repository';
 import { createServersRepository, type ServerRow } from '../servers/servers-repository';
-import { createUsersRepository } from '../users/users-repository';
+import type { UserRow } from '../users/users-repository';
+
+/** Who buys: the signed-in account (its Steam id never changes). */
+type Buyer = Pick<UserRow, 'id' | 'steamId'>;
 import { placeOrder } from './place-order';
 import { checkLine, checkServer, PURCHASE_MESSAGES, type PurchaseLine } from './purchase-rules';
 
@@ -15,31 +18,30 @@ export function createPurchaseService(app: FastifyInstance) {
   const servers = createServersRepository(app.db);
 
   async function commit(
-    userId: number,
+    buyer: Buyer,
     server: ServerRow,
     buildLines: (tx: Db) => Promise<PurchaseLine[]>,
     after?: (tx: Db) => Promise<void>,
   ) {
     const placed = await app.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      const user = await createUsersRepository(tx).findById(userId);
-      if (!user) throw unauthorized();
       const lines = await buildLines(tx);
       if (lines.length === 0) throw badRequest(PURCHASE_MESSAGES.emptyCart);
-      const order = await placeOrder(tx, user, server, lines);
+      const order = await placeOrder(tx, buyer, server, lines);
       if (!order) throw badRequest(PURCHASE_MESSAGES.insufficientFunds);
       await after?.(tx);
       return { order, lines };
     });
     const balance = kopecksToRoubles(placed.order.balanceKopecks);
-    app.realtime.toUser(userId, 'balanceUpdate', { balance });
-    void app.delivery.worker.kick();
+    app.realtime.toUser(buyer.id, 'balanceUpdate', { balance });
+    // Plugin deliveries wait for the game's plugin; only RCON ones need the worker now.
+    if (server.isPluginEnabled !== 1) void app.delivery.worker.kick();
     return { ...placed, server, balance };
   }
 
   return {
     async buyProduct(
-      userId: number,
+      buyer: Buyer,
       input: { productId: number; serverId: number; quantity: number },
     ) {
       const server = checkServer(await servers.findById(input.serverId));
@@ -47,33 +49,33 @@ export function createPurchaseService(app: FastifyInstance) {
         await products.findById(input.productId),
         input.quantity,
         server,
-        userId,
+        buyer.id,
       );
-      const placed = await commit(userId, server, async () => [line]);
+      const placed = await commit(buyer, server, async () => [line]);
       return {
         success: true as const,
         orderId: placed.order.orderId,
         balance: placed.balance,
-        message: `Покупка успешна! ${line.product.name} × ${line.quantity} будет выдан на сервере ${server.name}.`,
+        message: `${line.product.name} × ${line.quantity} будет выдан на сервере ${server.name}.`,
       };
     },
 
-    async buyCart(userId: number, serverId: number) {
+    async buyCart(buyer: Buyer, serverId: number) {
       const server = checkServer(await servers.findById(serverId));
       const placed = await commit(
-        userId,
+        buyer,
         server,
         async (tx) => {
-          const rows = await createCartRepository(tx).list(userId);
-          return rows.map((row) => checkLine(row.product, row.quantity, server, userId));
+          const rows = await createCartRepository(tx).list(buyer.id);
+          return rows.map((row) => checkLine(row.product, row.quantity, server, buyer.id));
         },
-        (tx) => createCartRepository(tx).clear(userId),
+        (tx) => createCartRepository(tx).clear(buyer.id),
       );
       return {
         success: true as const,
         orderId: placed.order.orderId,
         balance: placed.balance,
-        message: `Покупка успешна! Товары будут выданы на сервере ${placed.server.name}.`,
+        message: `Товары будут выданы на сервере ${placed.server.name}.`,
       };
     },
   };

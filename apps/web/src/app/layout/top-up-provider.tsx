@@ -1,21 +1,39 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { TopUpDialog } from '@/features/payments/components/top-up-dialog';
 
+export interface TopUpOptions {
+  amount?: number;
+  /** SPEC §2: the cart keeps its page and pays in a new tab; everything else goes in this window. */
+  redirect?: 'same-window' | 'new-tab';
+}
+
 interface TopUpContextValue {
+  /** Plain opening, fit for an onClick: an empty form, payment in this window. */
   openTopUp: () => void;
+  openTopUpWith: (options: TopUpOptions) => void;
 }
 
 const TopUpContext = createContext<TopUpContextValue | null>(null);
 
-/** One top-up dialog for the whole layout: the header chip, the mobile menu and the profile all open it. */
+/** One top-up dialog for the whole layout: the header chip, the mobile menu, the profile and the cart. */
 export function TopUpProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const openTopUp = useCallback(() => setOpen(true), []);
-  const value = useMemo(() => ({ openTopUp }), [openTopUp]);
+  const [options, setOptions] = useState<TopUpOptions>({});
+  const openTopUpWith = useCallback((next: TopUpOptions) => {
+    setOptions(next);
+    setOpen(true);
+  }, []);
+  const openTopUp = useCallback(() => openTopUpWith({}), [openTopUpWith]);
+  const value = useMemo(() => ({ openTopUp, openTopUpWith }), [openTopUp, openTopUpWith]);
   return (
     <TopUpContext.Provider value={value}>
       {children}
-      <TopUpDialog open={open} onOpenChange={setOpen} />
+      <TopUpDialog
+        open={open}
+        onOpenChange={setOpen}
+        initialAmount={options.amount}
+        redirect={options.redirect}
+      />
     </TopUpContext.Provider>
   );
 }

@@ -2,12 +2,10 @@ import { useLocation } from 'react-router';
 import { useSession } from '@/features/auth/use-session';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { ProfilePromoTab } from '@/features/promocodes/components/profile-promo-tab';
-import { useServers } from '@/features/servers/api/get-servers';
 import { useTopUp } from '../layout/top-up-provider';
 
 export function ProfileRoute() {
   const { user, isLoading } = useSession();
-  const servers = useServers();
   const { openTopUp } = useTopUp();
   // SPEC: tab, pending form and dialog state reset on every navigation, even back to /profile itself.
   const { key } = useLocation();
@@ -17,7 +15,6 @@ export function ProfileRoute() {
       key={key}
       user={user}
       isLoading={isLoading}
-      servers={servers.data ?? []}
       onTopUp={openTopUp}
       promocodesTab={user ? <ProfilePromoTab balance={user.balance} /> : null}
     />

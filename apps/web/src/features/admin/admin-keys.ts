@@ -10,4 +10,7 @@ export const adminKeys = {
   items: (search: string) => ['user', 'admin', 'items', search] as const,
   itemsAll: ['user', 'admin', 'items'] as const,
   promocodes: ['user', 'admin', 'promocodes'] as const,
+  orders: ['user', 'admin', 'orders'] as const,
+  userPurchases: (userId: number, page: number) =>
+    ['user', 'admin', 'users', userId, 'purchases', page] as const,
 };

@@ -57,6 +57,9 @@ describe('productFormToPayload', () => {
         isActive: true,
         commands: null,
         personalUserId: null,
+        revokeCommands: null,
+        vipTier: null,
+        vipDays: null,
       },
     });
   });
@@ -116,7 +119,10 @@ describe('productFormToPayload', () => {
       inStock: true,
       isActive: false,
       personalUserId: null,
+      vipTier: null,
+      vipDays: null,
       commands: null,
+      revokeCommands: null,
       createdAt: '2025-01-01T00:00:00.000Z',
     };
     expect(productFormToPayload(productToForm(product))).toMatchObject({

@@ -6,15 +6,9 @@ import {
   topUpBonusKopecks,
 } from '@shop/shared';
 import { z } from 'zod';
+import { parseAmount } from '@/lib/parse-amount';
 
-/**
- * Amount arrives as the raw input text so that "abc" can be told apart from an empty field. Only plain
- * decimals count as numbers ('1e3' or '0x10' would pass Number() but are not what a player means).
- */
-export function parseAmount(raw: string): number {
-  const text = raw.trim();
-  return /^\d+(?:[.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
-}
+export { parseAmount };
 
 /**
  * The top-up form: the shared payment rules (amount range, method, email — SPEC §5) with the raw text

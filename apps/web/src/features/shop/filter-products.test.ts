@@ -18,6 +18,8 @@ const product = (overrides: Partial<Product>): Product => ({
   inStock: true,
   isActive: true,
   personalUserId: null,
+  vipTier: null,
+  vipDays: null,
   ...overrides,
 });
 

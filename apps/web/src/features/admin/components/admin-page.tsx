@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AdminSection } from './admin-section';
 import { ChatsTab } from './chats-tab';
+import { LatestOrders } from './latest-orders';
 import { ProductsTab } from './products-tab';
 import { PromocodesTab } from './promocodes-tab';
 import { RconTab } from './rcon-tab';
@@ -40,10 +41,8 @@ export function AdminPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="overview" className="grid gap-5 lg:grid-cols-2">
-          <AdminSection title="Последние заказы">
-            <EmptyState title="Заказы не найдены" />
-          </AdminSection>
+        <TabsContent value="overview" className="grid grid-cols-[minmax(0,1fr)] gap-5">
+          <LatestOrders />
           <AdminSection title="Статистика платежей">
             <EmptyState title="Нет данных о платежах" />
           </AdminSection>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BASE_BONUS_PERCENT } from '@shop/shared';
 import { CreditCard, Gift, LoaderCircle, Smartphone } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -32,15 +32,36 @@ import {
 
 const PAYMENT_FAILED = 'Не удалось создать платеж';
 
+/**
+ * Pop-up blockers let through a tab opened during the click itself, not one opened when the payment
+ * reply arrives: so the tab opens blank on submit and is sent to the payment page afterwards.
+ */
+function openBlankTab(): Window | null {
+  const tab = window.open('', '_blank');
+  if (!tab) return null;
+  // The payment page must not be able to reach back into the shop through window.opener.
+  tab.opener = null;
+  try {
+    tab.document.title = 'Переход к оплате…';
+    tab.document.body.textContent = 'Переходим к оплате…';
+  } catch {
+    // Only cosmetic: a tab that refuses it still goes to the payment page.
+  }
+  return tab;
+}
+
 export function TopUpDialog({
   open,
   onOpenChange,
   redirect = 'same-window',
+  initialAmount,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The profile sends the player away in this window; the cart keeps itself open and uses a new tab. */
   redirect?: 'same-window' | 'new-tab';
+  /** Prefilled amount (the cart's quick or custom amount). */
+  initialAmount?: number;
 }) {
   const createPayment = useCreatePayment();
   const form = useForm<TopUpFormValues, unknown, TopUpFormOutput>({
@@ -48,12 +69,16 @@ export function TopUpDialog({
     defaultValues: topUpDefaults,
     mode: 'onChange',
   });
-  const { register, control, handleSubmit, reset, formState } = form;
+  const { register, control, handleSubmit, reset, formState, getValues } = form;
 
   // Every opening starts from a clean form (SPEC: the dialog opens with all fields reset).
   useEffect(() => {
-    if (open) reset(topUpDefaults);
-  }, [open, reset]);
+    if (open)
+      reset({
+        ...topUpDefaults,
+        amount: initialAmount === undefined ? '' : String(initialAmount),
+      });
+  }, [open, reset, initialAmount]);
 
   const values = useWatch({ control });
   const preview = bonusPreview(parseAmount(values.amount ?? ''));
@@ -71,18 +96,27 @@ export function TopUpDialog({
     onOpenChange(false);
   };
 
-  const onSubmit = handleSubmit(async ({ amount, method, email }) => {
-    try {
-      const reply = await createPayment.mutateAsync({ amount, method, email });
-      if (!reply.success || !reply.url) throw new Error(reply.message || PAYMENT_FAILED);
-      if (redirect === 'new-tab') window.open(reply.url, '_blank', 'noopener');
-      else window.location.assign(reply.url);
-    } catch (error) {
-      toast.error('Ошибка', { description: errorText(error, PAYMENT_FAILED) });
-    } finally {
-      close();
-    }
-  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const tab =
+      redirect === 'new-tab' && topUpSchema.safeParse(getValues()).success ? openBlankTab() : null;
+    void handleSubmit(
+      async ({ amount, method, email }) => {
+        try {
+          const reply = await createPayment.mutateAsync({ amount, method, email });
+          if (!reply.success || !reply.url) throw new Error(reply.message || PAYMENT_FAILED);
+          if (tab) tab.location.href = reply.url;
+          // A blocked tab must not cost the player the payment: go there in this window instead.
+          else window.location.assign(reply.url);
+        } catch (error) {
+          tab?.close();
+          toast.error('Ошибка', { description: errorText(error, PAYMENT_FAILED) });
+        } finally {
+          close();
+        }
+      },
+      () => tab?.close(),
+    )(event);
+  };
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>

@@ -1,39 +1,29 @@
+import { orderSchema, type Order } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { isDeliveryUnderway } from '../delivery-state';
 
-const orderSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]),
-  createdAt: z.string().nullish(),
-  date: z.string().nullish(),
-  status: z.string(),
-  total: z.number(),
-  serverId: z.union([z.string(), z.number()]).nullish(),
-  items: z
-    .array(z.looseObject({ name: z.string(), quantity: z.number(), image: z.string().nullish() }))
-    .default([]),
-});
-export type Order = z.infer<typeof orderSchema>;
+export type { Order };
+
+/** While a delivery is under way the list refreshes this often, so 'Выдаётся…' turns into 'Выдано'. */
+export const ORDERS_POLL_MS = 5_000;
 
 export async function fetchOrders(signal?: AbortSignal): Promise<Order[]> {
   return z.array(orderSchema).parse(await api.get('/orders', { signal }));
 }
 
 export function ordersQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.orders, queryFn: ({ signal }) => fetchOrders(signal) });
+  return queryOptions({
+    queryKey: queryKeys.orders,
+    queryFn: ({ signal }) => fetchOrders(signal),
+    // Polling stops by itself once every delivery has ended (delivered, failed or cancelled).
+    refetchInterval: (query) =>
+      query.state.data?.some(isDeliveryUnderway) ? ORDERS_POLL_MS : false,
+  });
 }
 
 export function useOrders(enabled: boolean) {
   return useQuery({ ...ordersQueryOptions(), enabled });
-}
-
-/** SPEC §4 order status labels. */
-export function orderStatusLabel(status: string): {
-  label: string;
-  tone: 'success' | 'warning' | 'destructive';
-} {
-  if (status === 'completed') return { label: 'Завершён', tone: 'success' };
-  if (status === 'pending') return { label: 'В обработке', tone: 'warning' };
-  return { label: 'Отменён', tone: 'destructive' };
 }

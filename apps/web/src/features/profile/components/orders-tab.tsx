@@ -1,56 +1,127 @@
-import { PackageOpen } from 'lucide-react';
+import type { Order } from '@shop/shared';
+import {
+  CircleAlert,
+  CircleCheck,
+  CircleSlash,
+  Clock,
+  LoaderCircle,
+  PackageOpen,
+  Server,
+  SquareTerminal,
+} from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { LoadingState } from '@/components/ui/spinner';
-import { formatDateTime, formatRoubles } from '@/lib/format';
-import { orderStatusLabel, useOrders } from '../api/get-orders';
+import { cn } from '@/lib/cn';
+import { formatDateTime, formatNumber, formatRoubles } from '@/lib/format';
+import { orderStatus, type StatusTone } from '@/lib/order-status';
+import { useOrders } from '../api/get-orders';
+import { deliveryState } from '../delivery-state';
 
-export function OrdersTab({ servers }: { servers: readonly { id: number; name: string }[] }) {
+const toneText: Record<StatusTone, string> = {
+  success: 'text-[#8ee0a6]',
+  warning: 'text-[#f5d27e]',
+  destructive: 'text-[#ff9b91]',
+  secondary: 'text-muted-foreground',
+};
+
+function DeliveryIcon({ order }: { order: Order }) {
+  const props = { className: 'size-4 shrink-0', 'aria-hidden': true } as const;
+  if (order.isDelivered) return <CircleCheck {...props} />;
+  switch (order.delivery.status) {
+    case 'sending':
+      return <LoaderCircle {...props} className="size-4 shrink-0 animate-spin" />;
+    case 'failed':
+      return <CircleAlert {...props} />;
+    case 'cancelled':
+      return <CircleSlash {...props} />;
+    default:
+      return <Clock {...props} />;
+  }
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const status = orderStatus(order.status);
+  const delivery = deliveryState(order);
+  const shortId = order.id.slice(0, 8);
+  const titleId = `order-${order.id}-title`;
+
+  return (
+    <Card role="article" aria-labelledby={titleId} className="p-4 sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={titleId} className="font-mono text-sm font-bold text-white">
+            Заказ #{shortId}
+          </h3>
+          <p className="text-xs text-muted-foreground">{formatDateTime(order.createdAt)}</p>
+        </div>
+        <Badge variant={status.tone}>{status.label}</Badge>
+      </div>
+
+      <ul aria-label="Товары заказа" className="mt-3 flex flex-col gap-2">
+        {order.items.map((item, index) => (
+          <li key={`${item.productId}-${index}`} className="flex items-center gap-3">
+            <ImageWithFallback
+              src={item.image ?? undefined}
+              alt=""
+              className="size-10 shrink-0 rounded bg-white/5 object-contain p-1"
+            />
+            <span className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere] text-white">
+              {item.name}
+            </span>
+            <span className="text-sm whitespace-nowrap text-muted-foreground tabular-nums">
+              × {formatNumber(item.quantity)} шт.
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-3 grid gap-1.5 rounded-lg border border-white/8 bg-black/25 px-3 py-2.5 text-sm">
+        <p
+          aria-live="polite"
+          className={cn('flex items-start gap-2 font-medium', toneText[delivery.tone])}
+        >
+          <DeliveryIcon order={order} />
+          <span>
+            <span className="sr-only">Выдача: </span>
+            {delivery.text}
+          </span>
+        </p>
+        {delivery.hint && (
+          <p className="flex items-start gap-2 text-xs text-foreground/85">
+            <SquareTerminal className="size-4 shrink-0 text-accent" aria-hidden="true" />
+            {delivery.hint}
+          </p>
+        )}
+      </div>
+
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-white/8 pt-3 text-sm">
+        <span className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
+          <Server className="size-4 shrink-0" aria-hidden="true" />
+          <span className="truncate">Сервер: {order.serverName ?? 'Неизвестный сервер'}</span>
+        </span>
+        <span className="font-bold text-white tabular-nums">{formatRoubles(order.total)}</span>
+      </div>
+    </Card>
+  );
+}
+
+export function OrdersTab() {
+  // Refreshes every few seconds while a delivery is under way (see ordersQueryOptions).
   const orders = useOrders(true);
   if (orders.isPending) return <LoadingState text="Загрузка..." />;
   // A failed load and an empty history look the same to a player: nothing to show yet.
   if (!orders.data?.length) return <EmptyState icon={<PackageOpen />} title="Заказы отсутствуют" />;
 
   return (
-    <ul className="flex flex-col gap-3">
-      {orders.data.map((order) => {
-        const status = orderStatusLabel(order.status);
-        const server = servers.find((s) => String(s.id) === String(order.serverId));
-        return (
-          <li key={order.id}>
-            <Card className="p-5">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-mono text-sm text-muted-foreground">
-                  Заказ #{String(order.id).slice(0, 8)} ·{' '}
-                  {formatDateTime(order.createdAt ?? order.date)}
-                </p>
-                <Badge variant={status.tone}>{status.label}</Badge>
-              </div>
-              <ul className="mt-3 flex flex-col gap-2">
-                {order.items.map((item, index) => (
-                  <li key={`${item.name}-${index}`} className="flex items-center gap-3">
-                    <ImageWithFallback
-                      src={item.image ?? undefined}
-                      alt=""
-                      className="size-10 rounded bg-white/5 object-contain p-1"
-                    />
-                    <span className="flex-1 text-sm text-white">{item.name}</span>
-                    <span className="text-sm text-muted-foreground">× {item.quantity}</span>
-                  </li>
-                ))}
-              </ul>
-              <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-white/8 pt-3 text-sm">
-                <span className="text-muted-foreground">
-                  Сервер: {server?.name ?? 'Неизвестный сервер'}
-                </span>
-                <span className="font-bold text-white">{formatRoubles(order.total)}</span>
-              </div>
-            </Card>
-          </li>
-        );
-      })}
+    <ul aria-label="Заказы" className="grid gap-3 lg:grid-cols-2">
+      {orders.data.map((order) => (
+        <li key={order.id} className="flex flex-col [&>*]:flex-1">
+          <OrderCard order={order} />
+        </li>
+      ))}
     </ul>
   );
 }

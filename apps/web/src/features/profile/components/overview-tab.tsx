@@ -16,6 +16,7 @@ import { UserAvatar } from '@/components/user-avatar';
 import { VipBadge } from '@/components/vip-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime, formatNumber, formatRoubles } from '@/lib/format';
 
 function StatCard({
@@ -23,11 +24,14 @@ function StatCard({
   label,
   value,
   action,
+  text = false,
 }: {
   icon: ReactNode;
   label: string;
   value: string;
   action?: ReactNode;
+  /** A name rather than a number: wraps over two lines instead of being cut off. */
+  text?: boolean;
 }) {
   return (
     <Card className="flex flex-col gap-3 p-5">
@@ -39,7 +43,17 @@ function StatCard({
           {icon}
         </span>
       </div>
-      <p className="truncate text-xl font-extrabold text-white tabular-nums sm:text-2xl">{value}</p>
+      <p
+        title={text ? value : undefined}
+        className={cn(
+          'font-extrabold text-white',
+          text
+            ? 'line-clamp-2 text-base leading-snug [overflow-wrap:anywhere] sm:text-lg'
+            : 'truncate text-xl tabular-nums sm:text-2xl',
+        )}
+      >
+        {value}
+      </p>
       {action}
     </Card>
   );
@@ -123,6 +137,7 @@ export function OverviewTab({ user, onTopUp }: { user: User; onTopUp: () => void
           icon={<Server />}
           label="Любимый сервер"
           value={user.favoriteServer || 'Не выбран'}
+          text
         />
       </div>
 

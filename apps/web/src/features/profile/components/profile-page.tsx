@@ -13,13 +13,11 @@ import { TransactionsTab } from './transactions-tab';
 export function ProfilePage({
   user,
   isLoading,
-  servers,
   onTopUp,
   promocodesTab,
 }: {
   user: User | null;
   isLoading: boolean;
-  servers: readonly { id: number; name: string }[];
   onTopUp: () => void;
   /** Supplied by the route: promo activation belongs to the promocodes feature. */
   promocodesTab: ReactNode;
@@ -63,7 +61,7 @@ export function ProfilePage({
           <OverviewTab user={user} onTopUp={onTopUp} />
         </TabsContent>
         <TabsContent value="orders">
-          <OrdersTab servers={servers} />
+          <OrdersTab />
         </TabsContent>
         <TabsContent value="transactions">
           <TransactionsTab />

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+
+/** A plain data table that scrolls sideways on a phone instead of squeezing its columns. */
+export function AdminTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="-mx-1 overflow-x-auto px-1">
+      <table className="w-full border-collapse text-left text-sm [&_td]:border-t [&_td]:border-white/6 [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-middle [&_td]:text-foreground/90">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                className="px-3 pb-2 text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase"
+              >
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

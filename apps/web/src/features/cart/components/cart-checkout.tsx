@@ -1,0 +1,110 @@
+import type { CartItem } from '@shop/shared';
+import { LoaderCircle, ShoppingBag, TriangleAlert } from 'lucide-react';
+import { ServerSelect } from '@/components/server-select';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { formatRoubles } from '@/lib/format';
+import type { PurchaseServer } from '@/lib/purchase-servers';
+import { blockedItems } from '../cart-rules';
+
+/** SPEC §2 delivery server and totals; §5: buying needs the balance to cover a non-empty cart. */
+export function CartCheckout({
+  items,
+  total,
+  missing,
+  servers,
+  serverId,
+  onServerChange,
+  busy,
+  onBuy,
+}: {
+  items: readonly CartItem[];
+  total: number;
+  /** What the balance lacks for the total; 0 when it covers it. */
+  missing: number;
+  /** Online servers that take deliveries. */
+  servers: readonly PurchaseServer[];
+  serverId: number | null;
+  onServerChange: (serverId: number) => void;
+  busy: boolean;
+  onBuy: () => void;
+}) {
+  const blocked = blockedItems(items, serverId);
+
+  return (
+    <Card className="flex flex-col gap-4 p-5">
+      <h2 className="font-display text-lg font-bold tracking-wide text-white uppercase">
+        Оформление
+      </h2>
+      <div className="grid gap-2">
+        <Label htmlFor="cart-server">Сервер доставки</Label>
+        <ServerSelect
+          id="cart-server"
+          servers={servers}
+          value={serverId}
+          onChange={onServerChange}
+          disabled={busy || servers.length === 0}
+        />
+        {servers.length === 0 && (
+          <p className="text-xs text-[#ff9b91]">
+            Нет доступных серверов. Пожалуйста, попробуйте позже.
+          </p>
+        )}
+      </div>
+
+      <dl className="grid gap-2 border-t border-white/8 pt-4 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt className="text-muted-foreground">Товары ({items.length})</dt>
+          <dd className="text-white tabular-nums">{formatRoubles(total)}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="text-muted-foreground">Доставка</dt>
+          <dd className="text-[#8ee0a6]">бесплатно</dd>
+        </div>
+        <div className="mt-1 flex items-baseline justify-between gap-3 border-t border-white/8 pt-3">
+          <dt className="font-semibold text-white">Итого</dt>
+          <dd className="text-2xl font-extrabold text-white tabular-nums">
+            {formatRoubles(total)}
+          </dd>
+        </div>
+      </dl>
+
+      {missing > 0 && (
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-md border border-destructive/35 bg-destructive/12 px-3 py-2 text-sm font-medium text-[#ff9b91]"
+        >
+          <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+          Недостаточно средств (не хватает {formatRoubles(missing)})
+        </p>
+      )}
+      {blocked.length > 0 && (
+        <ul className="grid gap-1 rounded-md border border-warning/35 bg-warning/10 px-3 py-2 text-sm text-[#f5d27e]">
+          {blocked.map((item) => (
+            <li key={item.id}>
+              «{item.name}»{' '}
+              {item.reason === 'unavailable'
+                ? 'сейчас недоступен для покупки — удалите его из корзины.'
+                : 'не продаётся для выбранного сервера.'}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Button
+        size="lg"
+        onClick={onBuy}
+        disabled={busy || missing > 0 || items.length === 0 || blocked.length > 0}
+        aria-busy={busy}
+      >
+        {busy ? (
+          <LoaderCircle className="animate-spin" aria-hidden="true" />
+        ) : (
+          <ShoppingBag aria-hidden="true" />
+        )}
+        {busy ? 'Обработка...' : `Купить за ${formatRoubles(total)}`}
+      </Button>
+    </Card>
+  );
+}

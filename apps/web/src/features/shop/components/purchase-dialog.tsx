@@ -1,0 +1,205 @@
+import { purchaseSummary, type Product } from '@shop/shared';
+import { Info, LoaderCircle, ShoppingCart, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ServerSelect } from '@/components/server-select';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { Label } from '@/components/ui/label';
+import { errorText } from '@/lib/api-client';
+import { shortfall } from '@/lib/balance';
+import { formatRoubles } from '@/lib/format';
+import type { PurchaseServer } from '@/lib/purchase-servers';
+import { productImage } from '../api/get-products';
+import { usePurchaseProduct } from '../api/purchase-product';
+import { deliveryHint, purchaseCost, serversForProduct } from '../purchase';
+import { useStackQuantity } from '../use-stack-quantity';
+import { QuantityStepper } from './quantity-stepper';
+
+const PURCHASE_DONE = 'Покупка успешна!';
+
+export interface PurchaseTarget {
+  product: Product;
+  serverId: number;
+}
+
+/**
+ * SPEC §2/§4 purchase dialog. Mounted per buy click (keyed by product), so every opening starts from
+ * one stack and the first online server, and closing forgets the selection.
+ */
+export function PurchaseDialog({
+  target,
+  servers,
+  balance,
+  onClose,
+  onAddToCart,
+}: {
+  target: PurchaseTarget;
+  servers: readonly PurchaseServer[];
+  balance: number;
+  onClose: () => void;
+  /** Supplied by the route: the cart is another feature. */
+  onAddToCart?: (input: { productId: number; quantity: number }) => Promise<unknown>;
+}) {
+  const { product } = target;
+  const stackSize = product.quantity;
+  const navigate = useNavigate();
+  const purchase = usePurchaseProduct();
+  const [adding, setAdding] = useState(false);
+  const [serverId, setServerId] = useState<number | null>(target.serverId);
+  const quantity = useStackQuantity(stackSize);
+  // Live list: player counts move while the dialog is open, and a server may go down.
+  const options = serversForProduct(product, servers);
+  const server = options.find((candidate) => candidate.id === serverId);
+  const cost = purchaseCost(product.price, quantity.quantity, stackSize);
+  const missing = shortfall(balance, cost);
+  const hint = deliveryHint(server, quantity.quantity, stackSize);
+  const busy = purchase.isPending || adding;
+
+  const buy = async () => {
+    if (!server || quantity.quantity <= 0) {
+      toast.error('Выберите сервер и количество для покупки');
+      return;
+    }
+    if (!product.inStock) {
+      toast.error('Товар недоступен для покупки.');
+      return;
+    }
+    if (missing > 0) {
+      // Checked here first so the player can lower the quantity without a round trip.
+      toast.error('Недостаточно средств', {
+        description: `Ваш баланс: ${formatRoubles(balance)}. Нужно: ${formatRoubles(cost)}`,
+      });
+      return;
+    }
+    try {
+      const reply = await purchase.mutateAsync({
+        productId: product.id,
+        serverId: server.id,
+        quantity: quantity.quantity,
+      });
+      toast.success(PURCHASE_DONE, { description: reply.message });
+    } catch (error) {
+      toast.error(`Не удалось выполнить покупку: ${errorText(error, 'попробуйте позже')}`);
+    }
+    onClose();
+  };
+
+  const addToCart = async () => {
+    if (!onAddToCart) return;
+    setAdding(true);
+    try {
+      await onAddToCart({ productId: product.id, quantity: quantity.quantity });
+      toast.success('Товар добавлен в корзину', {
+        description: `${product.name} — ${quantity.quantity} шт.`,
+        action: { label: 'Корзина', onClick: () => void navigate('/cart') },
+      });
+      onClose();
+    } catch (error) {
+      toast.error(`Не удалось добавить в корзину: ${errorText(error, 'попробуйте позже')}`);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Покупка {product.name}</DialogTitle>
+          <DialogDescription>
+            {formatRoubles(product.price)} за стак ({stackSize} шт.)
+          </DialogDescription>
+        </DialogHeader>
+        <DialogBody className="flex flex-col gap-5">
+          <div className="flex items-center gap-4 rounded-lg border border-white/8 bg-white/4 p-3">
+            <ImageWithFallback
+              src={productImage(product)}
+              alt=""
+              className="size-16 shrink-0 object-contain drop-shadow-[0_6px_12px_rgb(0_0_0/0.6)]"
+            />
+            <p
+              id="purchase-summary"
+              aria-live="polite"
+              className="text-sm font-semibold text-white tabular-nums"
+            >
+              {purchaseSummary(quantity.quantity, stackSize)}
+            </p>
+          </div>
+
+          <QuantityStepper
+            id="purchase-quantity"
+            quantity={quantity.quantity}
+            min={quantity.min}
+            max={quantity.max}
+            disabled={busy}
+            describedBy="purchase-summary"
+            onStep={quantity.step}
+            onBound={quantity.setToBound}
+          />
+
+          <div className="grid gap-2">
+            <Label htmlFor="purchase-server">Сервер доставки</Label>
+            <ServerSelect
+              id="purchase-server"
+              servers={options}
+              value={server ? server.id : null}
+              onChange={setServerId}
+              disabled={busy}
+              describedBy={hint ? 'purchase-delivery' : undefined}
+            />
+          </div>
+
+          {hint && (
+            <p
+              id="purchase-delivery"
+              className="flex gap-2 rounded-md border border-accent/25 bg-accent/8 px-3 py-2.5 text-sm text-foreground/90"
+            >
+              <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+              {hint}
+            </p>
+          )}
+
+          <p className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+            <span>Ваш баланс: {formatRoubles(balance)}</span>
+            {missing > 0 && (
+              <span className="flex items-center gap-1.5 font-medium text-[#ff9b91]">
+                <TriangleAlert className="size-4" aria-hidden="true" />
+                Не хватает {formatRoubles(missing)}
+              </span>
+            )}
+          </p>
+        </DialogBody>
+        <DialogFooter>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Отмена
+          </Button>
+          {onAddToCart && (
+            <Button variant="outline" onClick={() => void addToCart()} disabled={busy}>
+              {adding ? (
+                <LoaderCircle className="animate-spin" aria-hidden="true" />
+              ) : (
+                <ShoppingCart aria-hidden="true" />
+              )}
+              В корзину
+            </Button>
+          )}
+          <Button onClick={() => void buy()} disabled={busy} aria-busy={purchase.isPending}>
+            {purchase.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+            {purchase.isPending ? 'Обработка...' : `Купить за ${formatRoubles(cost)}`}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,83 @@
+import { Minus, Plus } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+/**
+ * SPEC §2: minus/plus one stack, a read-only number between them. The field is read-only for typing
+ * but still answers the arrow keys (and Home/End), so keyboard users step it as with a spin button.
+ */
+export function QuantityStepper({
+  id,
+  quantity,
+  min,
+  max,
+  disabled,
+  describedBy,
+  onStep,
+  onBound,
+}: {
+  id: string;
+  quantity: number;
+  min: number;
+  max: number;
+  disabled?: boolean;
+  describedBy?: string;
+  onStep: (direction: 1 | -1) => void;
+  onBound: (bound: 'min' | 'max') => void;
+}) {
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const actions: Record<string, () => void> = {
+      ArrowUp: () => onStep(1),
+      ArrowRight: () => onStep(1),
+      ArrowDown: () => onStep(-1),
+      ArrowLeft: () => onStep(-1),
+      Home: () => onBound('min'),
+      End: () => onBound('max'),
+    };
+    const action = actions[event.key];
+    if (!action || disabled) return;
+    event.preventDefault();
+    action();
+  };
+
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>Количество, шт.</Label>
+      <div className="flex items-center gap-2">
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Уменьшить на один стак"
+          aria-controls={id}
+          disabled={disabled || quantity <= min}
+          onClick={() => onStep(-1)}
+        >
+          <Minus aria-hidden="true" />
+        </Button>
+        <Input
+          id={id}
+          type="number"
+          readOnly
+          value={quantity}
+          min={min}
+          max={max}
+          aria-describedby={describedBy}
+          onKeyDown={onKeyDown}
+          className="[appearance:textfield] text-center text-base font-bold tabular-nums [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+        />
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Увеличить на один стак"
+          aria-controls={id}
+          disabled={disabled || quantity >= max}
+          onClick={() => onStep(1)}
+        >
+          <Plus aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The buyers of the purchase benchmark, in their own process so that their HTTP clients do not share
+ * the shop's event loop. Input (JSON on argv): base URL, tokens, product and server ids, seconds.
+ * Output (JSON on stdout): completed purchases, refusals, latencies' p99.
+ */
+const input = JSON.parse(process.argv[2] ?? '{}') as {
+  base: string;
+  tokens: string[];
+  productId: number;
+  serverId: number;
+  seconds: number;
+};
+if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(input.base)) throw new Error('benchmarks target loopback only');
+const deadline = Date.now() + input.seconds * 1000;
+let done = 0;
+let refused = 0;
+const latencies: number[] = [];
+const body = JSON.stringify({ productId: input.productId, serverId: input.serverId, quantity: 1 });
+await Promise.all(
+  input.tokens.map(async (token) => {
+    while (Date.now() < deadline) {
+      const started = performance.now();
+      const reply = await fetch(`${input.base}/api/purchase`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body,
+      });
+      await reply.arrayBuffer();
+      latencies.push(performance.now() - started);
+      if (reply.status === 200) done += 1;
+      else refused += 1;
+    }
+  }),
+);
+latencies.sort((a, b) => a - b);
+process.stdout.write(
+  JSON.stringify({ done, refused, p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0) }),
+);
