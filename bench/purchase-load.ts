@@ -10,7 +10,8 @@ const input = JSON.parse(process.argv[2] ?? '{}') as {
   serverId: number;
   seconds: number;
 };
-if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(input.base)) throw new Error('benchmarks target loopback only');
+if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(input.base))
+  throw new Error('benchmarks target loopback only');
 const deadline = Date.now() + input.seconds * 1000;
 let done = 0;
 let refused = 0;
@@ -34,5 +35,9 @@ await Promise.all(
 );
 latencies.sort((a, b) => a - b);
 process.stdout.write(
-  JSON.stringify({ done, refused, p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0) }),
+  JSON.stringify({
+    done,
+    refused,
+    p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+  }),
 );

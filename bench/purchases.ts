@@ -15,7 +15,8 @@ import { createAccount } from '../apps/server/src/test-support/sign-in';
 
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL=postgres://… (a server on loopback)');
-if (!/@(127\.0\.0\.1|localhost)[:/]/.test(adminUrl)) throw new Error('benchmarks target loopback only');
+if (!/@(127\.0\.0\.1|localhost)[:/]/.test(adminUrl))
+  throw new Error('benchmarks target loopback only');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const BUYERS = 50;
 const PURCHASES_EACH = 1_000_000; // funds far beyond what the run can spend, plus an exact-limit buyer
@@ -32,9 +33,19 @@ async function withDatabase(name: string) {
 }
 
 function pgbenchTps(url: string): number {
-  const bin = execFileSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1']).toString().trim();
+  const bin = execFileSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1'])
+    .toString()
+    .trim();
   execFileSync(`${bin}/pgbench`, ['-i', '-q', '-s', '5', url], { stdio: 'ignore' });
-  const out = execFileSync(`${bin}/pgbench`, ['-c', String(BUYERS), '-j', '2', '-T', String(seconds), url]).toString();
+  const out = execFileSync(`${bin}/pgbench`, [
+    '-c',
+    String(BUYERS),
+    '-j',
+    '2',
+    '-T',
+    String(seconds),
+    url,
+  ]).toString();
   const match = /tps = ([\d.]+)/.exec(out);
   if (!match?.[1]) throw new Error(`no tps in pgbench output:\n${out}`);
   return Number(match[1]);
@@ -58,7 +69,11 @@ const shop = { app };
 const admin = await createAccount(app, config, 'admin');
 // Plugin delivery: jobs wait for the game's plugin, so the run measures the purchase itself.
 const serverId = await addServer(shop, admin.headers, { name: 'Bench', isPluginEnabled: 1 }, game);
-const productId = await addProduct(shop, admin.headers, { name: 'Дерево', gameItemName: 'wood', price: 1 });
+const productId = await addProduct(shop, admin.headers, {
+  name: 'Дерево',
+  gameItemName: 'wood',
+  price: 1,
+});
 const buyers = [];
 for (let i = 0; i < BUYERS; i += 1) {
   const buyer = await createAccount(app, config);
@@ -66,20 +81,30 @@ for (let i = 0; i < BUYERS; i += 1) {
   buyers.push(buyer);
 }
 
-const load = await new Promise<{ done: number; refused: number; p99Ms: number }>((resolve, reject) => {
-  const input = JSON.stringify({ base, tokens: buyers.map((buyer) => buyer.token), productId, serverId, seconds });
-  execFile(process.execPath, ['--import', 'tsx', 'bench/purchase-load.ts', input], (error, stdout) =>
-    error ? reject(error) : resolve(JSON.parse(stdout)),
-  );
-});
+const load = await new Promise<{ done: number; refused: number; p99Ms: number }>(
+  (resolve, reject) => {
+    const input = JSON.stringify({
+      base,
+      tokens: buyers.map((buyer) => buyer.token),
+      productId,
+      serverId,
+      seconds,
+    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'bench/purchase-load.ts', input],
+      (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout))),
+    );
+  },
+);
 const { done, refused } = load;
 const purchasesPerSecond = done / seconds;
 
 const [check] = (
-  await database.db.execute(
+  (await database.db.execute(
     // Every balance equals its ledger and none is below zero.
     'select count(*) filter (where u.balance_kopecks < 0) as negative, count(*) filter (where u.balance_kopecks <> coalesce(t.sum, 0)) as mismatched from users u left join (select user_id, sum(amount_kopecks) as sum from transactions group by user_id) t on t.user_id = u.id' as never,
-  ) as unknown as { rows: Array<{ negative: string; mismatched: string }> }
+  )) as unknown as { rows: Array<{ negative: string; mismatched: string }> }
 ).rows;
 
 await app.close();
