@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snapshot, viewports } from './support/browser';
+import { signIn } from './support/journeys';
 import { startShop, type ShopProcess } from './support/shop-process';
 
 let shop: ShopProcess;
@@ -17,13 +18,6 @@ afterAll(async () => {
 
 const CLASSIC = 'RUSTY | Classic x2';
 const TRIO = 'RUSTY | Solo/Duo/Trio x3';
-
-async function signInAs(page: Page, account: string) {
-  await page.goto(`${shop.url}/login`);
-  await page.getByRole('button', { name: 'Войти через Steam' }).click();
-  await page.getByRole('button', { name: new RegExp(account) }).click();
-  await page.waitForURL((url) => url.pathname === '/' && !url.search.includes('token'));
-}
 
 describe('Servers page', () => {
   it('shows the live simulated servers with players, map and fill', async () => {
@@ -44,7 +38,7 @@ describe('Servers page', () => {
   it('lists and searches the players of a server for a signed-in player', async () => {
     const context = await browser.newContext({ viewport: viewports.phone, locale: 'ru-RU' });
     const page = await context.newPage();
-    await signInAs(page, 'Vasya Raider');
+    await signIn(page, shop.url, 'Vasya Raider');
     await page.goto(`${shop.url}/servers`);
     await page.getByRole('button', { name: `Игроки на сервере ${TRIO}` }).click();
 

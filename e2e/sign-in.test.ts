@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snapshot, viewports } from './support/browser';
+import { signIn } from './support/journeys';
 import { startShop, type ShopProcess } from './support/shop-process';
 
 let shop: ShopProcess;
@@ -15,22 +16,11 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-/** Sign in the way a player does: the header's button, the Steam button, then pick the account. */
-async function signIn(page: Page, account: string) {
-  await page.goto(shop.url);
-  await page.getByRole('link', { name: 'Войти', exact: true }).first().click();
-  await page.waitForURL(/\/login$/);
-  await page.getByRole('button', { name: 'Войти через Steam' }).click();
-  await page.waitForURL(/\/api\/demo\/steam\/openid\/login/);
-  await page.getByRole('button', { name: new RegExp(account) }).click();
-  await page.waitForURL((url) => url.pathname === '/' && !url.search.includes('token'));
-}
-
 describe('signing in with Steam (demo provider)', () => {
   it('signs in, shows name, avatar and 0 ₽, survives a reload, and signs out', async () => {
     const context = await browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
     const page = await context.newPage();
-    await signIn(page, 'Bandit_Kolya');
+    await signIn(page, shop.url, 'Bandit_Kolya');
 
     const menu = page.getByRole('button', { name: 'Меню пользователя Bandit_Kolya' });
     await expect.poll(() => menu.isVisible()).toBe(true);
@@ -66,7 +56,7 @@ describe('signing in with Steam (demo provider)', () => {
     await page.goto(`${shop.url}/admin`);
     await page.waitForURL(/\/login$/);
 
-    await signIn(page, 'Админ Демо');
+    await signIn(page, shop.url, 'Админ Демо');
     await page.goto(`${shop.url}/admin`);
     await expect
       .poll(() => page.getByRole('heading', { name: 'Панель администратора' }).isVisible())
@@ -76,7 +66,7 @@ describe('signing in with Steam (demo provider)', () => {
 
     const playerContext = await browser.newContext({ viewport: viewports.phone });
     const player = await playerContext.newPage();
-    await signIn(player, 'Vasya Raider');
+    await signIn(player, shop.url, 'Vasya Raider');
     await player.goto(`${shop.url}/admin`);
     await player.waitForURL((url) => url.pathname === '/');
     await snapshot(player, 'signed-in-390');

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snapshot, viewports } from './support/browser';
+import { signIn, startTopUp } from './support/journeys';
 import { startShop, type ShopProcess } from './support/shop-process';
 
 let shop: ShopProcess;
@@ -15,18 +16,11 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-async function signIn(page: Page, account: string) {
-  await page.goto(`${shop.url}/login`);
-  await page.getByRole('button', { name: 'Войти через Steam' }).click();
-  await page.getByRole('button', { name: new RegExp(account) }).click();
-  await page.waitForURL((url) => url.pathname === '/' && !url.search.includes('token'));
-}
-
 describe('topping up the balance', () => {
   it('pays 500 ₽ on the payment page, credits 550 ₽ live in another tab, and lists both ledger rows', async () => {
     const context = await browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
     const page = await context.newPage();
-    await signIn(page, 'Bandit_Kolya');
+    await signIn(page, shop.url, 'Bandit_Kolya');
     // A second tab of the same player, left open: it must learn of the credit without a reload.
     const watcher = await context.newPage();
     await watcher.goto(shop.url);
@@ -38,15 +32,7 @@ describe('topping up the balance', () => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
     });
 
-    await page.getByRole('button', { name: 'Пополнить баланс' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Пополнение баланса' });
-    await dialog.getByLabel('Сумма, ₽').fill('500');
-    await dialog.getByLabel('Email для чека').fill('bandit@example.com');
-    await dialog.getByRole('checkbox', { name: 'Подтверждаю правильность email' }).check();
-    await snapshot(page, 'top-up-dialog-1280');
-    await dialog.getByRole('button', { name: 'Перейти к оплате' }).click();
-
-    await page.waitForURL(/\/api\/demo\/freekassa\/pay/);
+    await startTopUp(page, 500, 'bandit@example.com');
     await page.getByRole('button', { name: 'Оплатить' }).click();
     await page.waitForURL(/\/payment-success/);
     await expect.poll(() => page.getByText('Платеж успешен!').isVisible()).toBe(true);
@@ -68,14 +54,8 @@ describe('topping up the balance', () => {
   it('returns to the cancelled page and changes nothing when the player cancels', async () => {
     const context = await browser.newContext({ viewport: viewports.phone, locale: 'ru-RU' });
     const page = await context.newPage();
-    await signIn(page, 'Vasya Raider');
-    await page.getByRole('button', { name: 'Пополнить баланс' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Пополнение баланса' });
-    await dialog.getByLabel('Сумма, ₽').fill('100');
-    await dialog.getByLabel('Email для чека').fill('vasya@example.com');
-    await dialog.getByRole('checkbox', { name: 'Подтверждаю правильность email' }).check();
-    await dialog.getByRole('button', { name: 'Перейти к оплате' }).click();
-    await page.waitForURL(/\/api\/demo\/freekassa\/pay/);
+    await signIn(page, shop.url, 'Vasya Raider');
+    await startTopUp(page, 100, 'vasya@example.com');
     await snapshot(page, 'demo-payment-390');
     await page.getByRole('button', { name: 'Отменить' }).click();
     await page.waitForURL(/\/payment-cancel/);

@@ -1,0 +1,96 @@
+import { startRustSim, type RustSimHandle } from '@shop/rust-sim';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, snapshot, viewports } from './support/browser';
+import { sessionToken, signIn, startTopUp } from './support/journeys';
+import { startShop, type ShopProcess } from './support/shop-process';
+
+const BANDIT = '76561198000000002';
+const SERVER = 'E2E | Test Server';
+
+let shop: ShopProcess;
+let browser: Browser;
+let game: RustSimHandle;
+
+beforeAll(async () => {
+  // A game server of the test's own, so the test reads exactly what the game was told to do.
+  game = await startRustSim({
+    hostname: SERVER,
+    players: [{ steamId: BANDIT, name: 'Bandit_Kolya' }],
+    consoleIntervalMs: null,
+    chatIntervalMs: null,
+  });
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await game?.close();
+});
+
+describe('buying', () => {
+  it('buys two stacks for a chosen server, shows the order delivered, and the game got both stacks', async () => {
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    await signIn(adminPage, shop.url, 'Админ Демо');
+    const added = await fetch(`${shop.url}/api/admin/servers`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await sessionToken(adminPage)}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        name: SERVER,
+        ip: '127.0.0.1',
+        port: 28015,
+        rconPort: game.port,
+        rconPassword: game.password,
+      }),
+    });
+    expect(added.status).toBe(201);
+    await adminContext.close();
+
+    const context = await browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
+    const page = await context.newPage();
+    await signIn(page, shop.url, 'Bandit_Kolya');
+    await startTopUp(page, 500, 'bandit@example.com');
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL(/\/payment-success/);
+    await expect.poll(() => page.getByLabel('Баланс: 550 ₽').isVisible()).toBe(true);
+
+    await page.goto(`${shop.url}/shop`);
+    await page.getByRole('button', { name: 'Купить Патроны 5.56' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Покупка Патроны 5.56' });
+    await dialog.getByRole('button', { name: 'Увеличить на один стак' }).click();
+    await expect
+      .poll(() => dialog.getByText(/Всего предметов: 256 шт\. \(2 стака\)/).isVisible())
+      .toBe(true);
+    await dialog.getByRole('combobox', { name: 'Сервер доставки' }).click();
+    await page.getByRole('option', { name: new RegExp(SERVER.replace('|', '\\|')) }).click();
+    await snapshot(page, 'purchase-dialog-1280');
+    await dialog.getByRole('button', { name: 'Купить за 78 ₽' }).click();
+    await expect.poll(() => page.getByText('Покупка успешна!').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Баланс: 472 ₽').isVisible()).toBe(true);
+
+    await page.goto(`${shop.url}/profile`);
+    await page.getByRole('tab', { name: 'Заказы' }).click();
+    const order = page.getByRole('article', { name: /^Заказ #/ }).first();
+    await expect.poll(() => order.getByText('Патроны 5.56').isVisible()).toBe(true);
+    await expect
+      .poll(() => order.getByText('Выдача: Выдано').isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await expect.poll(() => order.getByText(SERVER).isVisible()).toBe(true);
+    await snapshot(page, 'profile-orders-1280');
+
+    const gives = game.commands
+      .filter((record) => record.name === 'inventory.giveto')
+      .map((record) => record.message);
+    expect(gives).toEqual([
+      `inventory.giveto ${BANDIT} ammo.rifle 128`,
+      `inventory.giveto ${BANDIT} ammo.rifle 128`,
+    ]);
+    expect(game.gifts(BANDIT).map((gift) => gift.amount)).toEqual([128, 128]);
+    await context.close();
+  });
+});

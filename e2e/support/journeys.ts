@@ -1,0 +1,28 @@
+import type { Page } from 'playwright-core';
+
+/** Signs in the way a player does: «Войти», the Steam button, then the account on Steam's page. */
+export async function signIn(page: Page, shopUrl: string, account: string): Promise<void> {
+  await page.goto(shopUrl);
+  await page.getByRole('link', { name: 'Войти', exact: true }).first().click();
+  await page.waitForURL(/\/login$/);
+  await page.getByRole('button', { name: 'Войти через Steam' }).click();
+  await page.waitForURL(/\/api\/demo\/steam\/openid\/login/);
+  await page.getByRole('button', { name: new RegExp(account) }).click();
+  await page.waitForURL((url) => url.pathname === '/' && !url.search.includes('token'));
+}
+
+/** Fills the top-up dialog from the header and goes on to the payment page. */
+export async function startTopUp(page: Page, amount: number, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'Пополнить баланс' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Пополнение баланса' });
+  await dialog.getByLabel('Сумма, ₽').fill(String(amount));
+  await dialog.getByLabel('Email для чека').fill(email);
+  await dialog.getByRole('checkbox', { name: 'Подтверждаю правильность email' }).check();
+  await dialog.getByRole('button', { name: 'Перейти к оплате' }).click();
+  await page.waitForURL(/\/api\/demo\/freekassa\/pay/);
+}
+
+/** The session token the web app keeps, for API calls a test makes on the user's behalf. */
+export function sessionToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('token'));
+}
