@@ -3,6 +3,7 @@
  * the shop's event loop. Input (JSON on argv): base URL, tokens, product and server ids, seconds.
  * Output (JSON on stdout): completed purchases, refusals, latencies' p99.
  */
+export {};
 const input = JSON.parse(process.argv[2] ?? '{}') as {
   base: string;
   tokens: string[];

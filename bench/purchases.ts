@@ -74,7 +74,7 @@ const productId = await addProduct(shop, admin.headers, {
   gameItemName: 'wood',
   price: 1,
 });
-const buyers = [];
+const buyers: Array<Awaited<ReturnType<typeof createAccount>>> = [];
 for (let i = 0; i < BUYERS; i += 1) {
   const buyer = await createAccount(app, config);
   await fund(shop, buyer.id, PURCHASES_EACH);

@@ -1,40 +1,32 @@
 import { startRustSim, type RustSimHandle } from '@shop/rust-sim';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snapshot, viewports } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { snapshot, viewports } from './support/browser';
 import { sessionToken, signIn, startTopUp } from './support/journeys';
-import { startShop, type ShopProcess } from './support/shop-process';
+import { useShopAndBrowser } from './support/journey-setup';
 
 const BANDIT = '76561198000000002';
 const SERVER = 'E2E | Test Server';
 
-let shop: ShopProcess;
-let browser: Browser;
 let game: RustSimHandle;
-
-beforeAll(async () => {
+const journey = useShopAndBrowser({
   // A game server of the test's own, so the test reads exactly what the game was told to do.
-  game = await startRustSim({
-    hostname: SERVER,
-    players: [{ steamId: BANDIT, name: 'Bandit_Kolya' }],
-    consoleIntervalMs: null,
-    chatIntervalMs: null,
-  });
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await game?.close();
+  before: async () => {
+    game = await startRustSim({
+      hostname: SERVER,
+      players: [{ steamId: BANDIT, name: 'Bandit_Kolya' }],
+      consoleIntervalMs: null,
+      chatIntervalMs: null,
+    });
+  },
+  after: async () => game?.close(),
 });
 
 describe('buying', () => {
   it('buys two stacks for a chosen server, shows the order delivered, and the game got both stacks', async () => {
-    const adminContext = await browser.newContext();
+    const adminContext = await journey.browser.newContext();
     const adminPage = await adminContext.newPage();
-    await signIn(adminPage, shop.url, 'Админ Демо');
-    const added = await fetch(`${shop.url}/api/admin/servers`, {
+    await signIn(adminPage, journey.shop.url, 'Админ Демо');
+    const added = await fetch(`${journey.shop.url}/api/admin/servers`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${await sessionToken(adminPage)}`,
@@ -51,15 +43,18 @@ describe('buying', () => {
     expect(added.status).toBe(201);
     await adminContext.close();
 
-    const context = await browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
+    const context = await journey.browser.newContext({
+      viewport: viewports.desktop,
+      locale: 'ru-RU',
+    });
     const page = await context.newPage();
-    await signIn(page, shop.url, 'Bandit_Kolya');
+    await signIn(page, journey.shop.url, 'Bandit_Kolya');
     await startTopUp(page, 500, 'bandit@example.com');
     await page.getByRole('button', { name: 'Оплатить' }).click();
     await page.waitForURL(/\/payment-success/);
     await expect.poll(() => page.getByLabel('Баланс: 550 ₽').isVisible()).toBe(true);
 
-    await page.goto(`${shop.url}/shop`);
+    await page.goto(`${journey.shop.url}/shop`);
     await page.getByRole('button', { name: 'Купить Патроны 5.56' }).click();
     const dialog = page.getByRole('dialog', { name: 'Покупка Патроны 5.56' });
     await dialog.getByRole('button', { name: 'Увеличить на один стак' }).click();
@@ -73,7 +68,7 @@ describe('buying', () => {
     await expect.poll(() => page.getByText('Покупка успешна!').first().isVisible()).toBe(true);
     await expect.poll(() => page.getByLabel('Баланс: 472 ₽').isVisible()).toBe(true);
 
-    await page.goto(`${shop.url}/profile`);
+    await page.goto(`${journey.shop.url}/profile`);
     await page.getByRole('tab', { name: 'Заказы' }).click();
     const order = page.getByRole('article', { name: /^Заказ #/ }).first();
     await expect.poll(() => order.getByText('Патроны 5.56').isVisible()).toBe(true);

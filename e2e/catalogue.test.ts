@@ -1,29 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snapshot, viewports } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { snapshot, viewports } from './support/browser';
 import { signIn } from './support/journeys';
-import { startShop, type ShopProcess } from './support/shop-process';
+import { useShopAndBrowser } from './support/journey-setup';
 
-let shop: ShopProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const journey = useShopAndBrowser();
 
 const CLASSIC = 'RUSTY | Classic x2';
 
 describe('catalogue', () => {
   it('lets the admin create a product through the item picker for one server', async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
+    const context = await journey.browser.newContext({
+      viewport: viewports.desktop,
+      locale: 'ru-RU',
+    });
     const page = await context.newPage();
-    await signIn(page, shop.url, 'Админ Демо');
-    await page.goto(`${shop.url}/admin`);
+    await signIn(page, journey.shop.url, 'Админ Демо');
+    await page.goto(`${journey.shop.url}/admin`);
     await page.getByRole('tab', { name: 'Товары' }).click();
     await page.getByRole('button', { name: 'Добавить товар' }).click();
     const form = page.getByRole('dialog', { name: 'Добавить товар' });
@@ -49,10 +41,13 @@ describe('catalogue', () => {
   });
 
   it('lets a player find it by search, category and server', async () => {
-    const context = await browser.newContext({ viewport: viewports.phone, locale: 'ru-RU' });
+    const context = await journey.browser.newContext({
+      viewport: viewports.phone,
+      locale: 'ru-RU',
+    });
     const page = await context.newPage();
-    await signIn(page, shop.url, 'Vasya Raider');
-    await page.goto(`${shop.url}/shop`);
+    await signIn(page, journey.shop.url, 'Vasya Raider');
+    await page.goto(`${journey.shop.url}/shop`);
     const product = page.getByRole('article', { name: 'Химза для рейдов' });
     await expect.poll(() => product.isVisible()).toBe(true);
 
@@ -82,9 +77,12 @@ describe('catalogue', () => {
   });
 
   it('shows a signed-out visitor the texts of the specification instead of products', async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
+    const context = await journey.browser.newContext({
+      viewport: viewports.desktop,
+      locale: 'ru-RU',
+    });
     const page = await context.newPage();
-    await page.goto(`${shop.url}/shop`);
+    await page.goto(`${journey.shop.url}/shop`);
     await expect
       .poll(() => page.getByText('Войдите в аккаунт для просмотра товаров').isVisible())
       .toBe(true);

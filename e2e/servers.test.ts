@@ -1,29 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snapshot, viewports } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { snapshot, viewports } from './support/browser';
 import { signIn } from './support/journeys';
-import { startShop, type ShopProcess } from './support/shop-process';
+import { useShopAndBrowser } from './support/journey-setup';
 
-let shop: ShopProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const journey = useShopAndBrowser();
 
 const CLASSIC = 'RUSTY | Classic x2';
 const TRIO = 'RUSTY | Solo/Duo/Trio x3';
 
 describe('Servers page', () => {
   it('shows the live simulated servers with players, map and fill', async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
+    const context = await journey.browser.newContext({
+      viewport: viewports.desktop,
+      locale: 'ru-RU',
+    });
     const page = await context.newPage();
-    await page.goto(`${shop.url}/servers`);
+    await page.goto(`${journey.shop.url}/servers`);
     await expect.poll(() => page.getByText(CLASSIC).isVisible()).toBe(true);
     await expect.poll(() => page.getByText(TRIO).isVisible()).toBe(true);
     const classic = page.locator('article, section, div').filter({ hasText: CLASSIC }).last();
@@ -36,10 +28,13 @@ describe('Servers page', () => {
   });
 
   it('lists and searches the players of a server for a signed-in player', async () => {
-    const context = await browser.newContext({ viewport: viewports.phone, locale: 'ru-RU' });
+    const context = await journey.browser.newContext({
+      viewport: viewports.phone,
+      locale: 'ru-RU',
+    });
     const page = await context.newPage();
-    await signIn(page, shop.url, 'Vasya Raider');
-    await page.goto(`${shop.url}/servers`);
+    await signIn(page, journey.shop.url, 'Vasya Raider');
+    await page.goto(`${journey.shop.url}/servers`);
     await page.getByRole('button', { name: `Игроки на сервере ${TRIO}` }).click();
 
     const dialog = page.getByRole('dialog', { name: TRIO });

@@ -1,26 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snapshot, viewports } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { snapshot, viewports } from './support/browser';
 import { signIn } from './support/journeys';
-import { startShop, type ShopProcess } from './support/shop-process';
+import { useShopAndBrowser } from './support/journey-setup';
 
-let shop: ShopProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const journey = useShopAndBrowser();
 
 describe('signing in with Steam (demo provider)', () => {
   it('signs in, shows name, avatar and 0 ₽, survives a reload, and signs out', async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
+    const context = await journey.browser.newContext({
+      viewport: viewports.desktop,
+      locale: 'ru-RU',
+    });
     const page = await context.newPage();
-    await signIn(page, shop.url, 'Bandit_Kolya');
+    await signIn(page, journey.shop.url, 'Bandit_Kolya');
 
     const menu = page.getByRole('button', { name: 'Меню пользователя Bandit_Kolya' });
     await expect.poll(() => menu.isVisible()).toBe(true);
@@ -43,7 +35,7 @@ describe('signing in with Steam (demo provider)', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     // The session is revoked on the server, not just forgotten by the browser.
-    const profile = await fetch(`${shop.url}/api/auth/profile`, {
+    const profile = await fetch(`${journey.shop.url}/api/auth/profile`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(profile.status).toBe(401);
@@ -51,32 +43,35 @@ describe('signing in with Steam (demo provider)', () => {
   });
 
   it('lets the demo admin into the admin panel and keeps players out', async () => {
-    const context = await browser.newContext({ viewport: viewports.phone, locale: 'ru-RU' });
+    const context = await journey.browser.newContext({
+      viewport: viewports.phone,
+      locale: 'ru-RU',
+    });
     const page = await context.newPage();
-    await page.goto(`${shop.url}/admin`);
+    await page.goto(`${journey.shop.url}/admin`);
     await page.waitForURL(/\/login$/);
 
-    await signIn(page, shop.url, 'Админ Демо');
-    await page.goto(`${shop.url}/admin`);
+    await signIn(page, journey.shop.url, 'Админ Демо');
+    await page.goto(`${journey.shop.url}/admin`);
     await expect
       .poll(() => page.getByRole('heading', { name: 'Панель администратора' }).isVisible())
       .toBe(true);
     await snapshot(page, 'admin-390');
     await context.close();
 
-    const playerContext = await browser.newContext({ viewport: viewports.phone });
+    const playerContext = await journey.browser.newContext({ viewport: viewports.phone });
     const player = await playerContext.newPage();
-    await signIn(player, shop.url, 'Vasya Raider');
-    await player.goto(`${shop.url}/admin`);
+    await signIn(player, journey.shop.url, 'Vasya Raider');
+    await player.goto(`${journey.shop.url}/admin`);
     await player.waitForURL((url) => url.pathname === '/');
     await snapshot(player, 'signed-in-390');
     await playerContext.close();
   });
 
   it('shows the Russian sign-in error when Steam verification fails', async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop });
+    const context = await journey.browser.newContext({ viewport: viewports.desktop });
     const page = await context.newPage();
-    await page.goto(`${shop.url}/api/auth/steam/return?openid.mode=id_res`);
+    await page.goto(`${journey.shop.url}/api/auth/steam/return?openid.mode=id_res`);
     await page.waitForURL(/\/login/);
     await expect.poll(() => page.getByText('Ошибка авторизации').isVisible()).toBe(true);
     await context.close();

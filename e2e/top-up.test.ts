@@ -1,29 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snapshot, viewports } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { snapshot, viewports } from './support/browser';
 import { signIn, startTopUp } from './support/journeys';
-import { startShop, type ShopProcess } from './support/shop-process';
+import { useShopAndBrowser } from './support/journey-setup';
 
-let shop: ShopProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const journey = useShopAndBrowser();
 
 describe('topping up the balance', () => {
   it('pays 500 ₽ on the payment page, credits 550 ₽ live in another tab, and lists both ledger rows', async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
+    const context = await journey.browser.newContext({
+      viewport: viewports.desktop,
+      locale: 'ru-RU',
+    });
     const page = await context.newPage();
-    await signIn(page, shop.url, 'Bandit_Kolya');
+    await signIn(page, journey.shop.url, 'Bandit_Kolya');
     // A second tab of the same player, left open: it must learn of the credit without a reload.
     const watcher = await context.newPage();
-    await watcher.goto(shop.url);
+    await watcher.goto(journey.shop.url);
     await expect
       .poll(() => watcher.getByRole('status', { name: 'Соединение: подключено' }).isVisible())
       .toBe(true);
@@ -43,7 +35,7 @@ describe('topping up the balance', () => {
       await watcher.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
     ).toBe(true);
 
-    await page.goto(`${shop.url}/profile`);
+    await page.goto(`${journey.shop.url}/profile`);
     await page.getByRole('tab', { name: 'Транзакции' }).click();
     await expect.poll(() => page.getByText('Пополнение баланса').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Бонус 10% к пополнению').isVisible()).toBe(true);
@@ -52,9 +44,12 @@ describe('topping up the balance', () => {
   });
 
   it('returns to the cancelled page and changes nothing when the player cancels', async () => {
-    const context = await browser.newContext({ viewport: viewports.phone, locale: 'ru-RU' });
+    const context = await journey.browser.newContext({
+      viewport: viewports.phone,
+      locale: 'ru-RU',
+    });
     const page = await context.newPage();
-    await signIn(page, shop.url, 'Vasya Raider');
+    await signIn(page, journey.shop.url, 'Vasya Raider');
     await startTopUp(page, 100, 'vasya@example.com');
     await snapshot(page, 'demo-payment-390');
     await page.getByRole('button', { name: 'Отменить' }).click();
