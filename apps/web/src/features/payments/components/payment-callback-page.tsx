@@ -1,10 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Home, User } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { queryKeys } from '@/lib/query-keys';
+import { useSearchParams } from 'react-router';
 import { usePaymentStatus } from '../api/get-payment-status';
+import { useRefreshWhenPaid } from '../use-refresh-when-paid';
+import { HomeLink, ProfileLink, RetryLink } from './payment-links';
 import { PaymentResultCard, type PaymentView } from './payment-result-card';
 
 /** The query's own word is trusted only for "still pending" and "failed": success needs the server. */
@@ -20,13 +17,8 @@ export function PaymentCallbackPage() {
   const [params] = useSearchParams();
   const orderId = params.get('orderId');
   const status = usePaymentStatus(orderId);
-  const queryClient = useQueryClient();
   const paid = status.data?.paid === true;
-
-  useEffect(() => {
-    // Invalidating is a no-op for a guest: the profile query only runs with a token.
-    if (paid) void queryClient.invalidateQueries({ queryKey: queryKeys.profileAll });
-  }, [paid, queryClient]);
+  useRefreshWhenPaid(paid);
 
   let view: PaymentView;
   if (!orderId || paid) view = 'success';
@@ -34,22 +26,7 @@ export function PaymentCallbackPage() {
   else if (status.isError) view = 'failed';
   else view = viewFromQuery(params.get('status'));
 
-  const home = (
-    <Button asChild variant="secondary">
-      <Link to="/">
-        <Home aria-hidden="true" />
-        На главную
-      </Link>
-    </Button>
-  );
-  const profile = (
-    <Button asChild>
-      <Link to="/profile">
-        <User aria-hidden="true" />
-        Профиль
-      </Link>
-    </Button>
-  );
+  const home = <HomeLink />;
 
   switch (view) {
     case 'checking':
@@ -64,7 +41,7 @@ export function PaymentCallbackPage() {
           actions={
             <>
               {home}
-              {profile}
+              <ProfileLink />
             </>
           }
         />
@@ -78,9 +55,7 @@ export function PaymentCallbackPage() {
           actions={
             <>
               {home}
-              <Button asChild>
-                <Link to="/cart">Попробовать снова</Link>
-              </Button>
+              <RetryLink />
             </>
           }
         />

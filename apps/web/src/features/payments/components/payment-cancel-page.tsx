@@ -1,6 +1,5 @@
-import { Home, ShoppingCart } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useSearchParams } from 'react-router';
+import { HomeLink, CartLink } from './payment-links';
 import { PaymentResultCard } from './payment-result-card';
 
 export function PaymentCancelPage() {
@@ -13,17 +12,8 @@ export function PaymentCancelPage() {
       orderId={params.get('orderId')}
       actions={
         <>
-          <Button asChild variant="secondary">
-            <Link to="/">
-              <Home aria-hidden="true" />
-              На главную
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to="/cart">
-              <ShoppingCart aria-hidden="true" />В корзину
-            </Link>
-          </Button>
+          <HomeLink />
+          <CartLink />
         </>
       }
     />

@@ -1,10 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Home, RotateCcw, User } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { queryKeys } from '@/lib/query-keys';
+import { useSearchParams } from 'react-router';
 import { usePaymentStatus } from '../api/get-payment-status';
+import { useRefreshWhenPaid } from '../use-refresh-when-paid';
+import { HomeLink, ProfileLink, RetryLink } from './payment-links';
 import { PaymentResultCard, type PaymentView } from './payment-result-card';
 
 /**
@@ -16,12 +13,8 @@ export function PaymentSuccessPage() {
   const orderId = params.get('orderId');
   const cancelled = params.get('status') === 'cancelled';
   const status = usePaymentStatus(orderId, !cancelled);
-  const queryClient = useQueryClient();
   const paid = status.data?.paid === true;
-
-  useEffect(() => {
-    if (paid) void queryClient.invalidateQueries({ queryKey: queryKeys.profileAll });
-  }, [paid, queryClient]);
+  useRefreshWhenPaid(paid);
 
   let view: PaymentView;
   if (!orderId) view = 'failed';
@@ -29,14 +22,7 @@ export function PaymentSuccessPage() {
   else if (status.isPending) view = 'checking';
   else view = paid ? 'success' : 'failed';
 
-  const home = (
-    <Button asChild variant="secondary">
-      <Link to="/">
-        <Home aria-hidden="true" />
-        На главную
-      </Link>
-    </Button>
-  );
+  const home = <HomeLink />;
 
   switch (view) {
     case 'checking':
@@ -51,12 +37,7 @@ export function PaymentSuccessPage() {
           actions={
             <>
               {home}
-              <Button asChild>
-                <Link to="/profile">
-                  <User aria-hidden="true" />
-                  Профиль
-                </Link>
-              </Button>
+              <ProfileLink />
             </>
           }
         />
@@ -81,12 +62,7 @@ export function PaymentSuccessPage() {
           actions={
             <>
               {home}
-              <Button asChild>
-                <Link to="/cart">
-                  <RotateCcw aria-hidden="true" />
-                  Попробовать снова
-                </Link>
-              </Button>
+              <RetryLink />
             </>
           }
         />
