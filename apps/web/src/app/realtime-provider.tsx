@@ -4,7 +4,8 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useSession } from '@/features/auth/use-session';
 import { useToken } from '@/features/auth/use-token';
 import { queryKeys } from '@/lib/query-keys';
-import type { ConnectionStatus } from '@/lib/socket';
+import { RealtimeSocketContext } from '@/lib/realtime-socket';
+import type { ConnectionStatus, ShopSocket } from '@/lib/socket';
 
 const RealtimeContext = createContext<ConnectionStatus>('disconnected');
 
@@ -13,6 +14,7 @@ const RealtimeContext = createContext<ConnectionStatus>('disconnected');
  * (auth) decides when it is open, and a balance push lands in the profile query's cache — the header,
  * the profile and the promo page all read the balance from there, so they change without a reload.
  * Open only while signed in with a user id (SPEC §4); closed on logout or when the token changes.
+ * The socket itself is shared through lib/realtime-socket, so the admin console reuses it.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -21,6 +23,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const userId = user?.id;
   const username = user?.username ?? '';
   const [status, setStatus] = useState<ConnectionStatus>('disconnected');
+  const [socket, setSocket] = useState<ShopSocket | null>(null);
 
   useEffect(() => {
     if (!token || userId === undefined) return;
@@ -29,8 +32,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     // Loaded on sign-in only: guests never download the socket client (DESIGN §10, light player pages).
     void import('@/lib/socket').then(({ createShopSocket, openUserChannel }) => {
       if (cancelled) return;
+      const opened = createShopSocket();
+      setSocket(opened);
       close = openUserChannel(
-        createShopSocket(),
+        opened,
         { userId, token, username },
         {
           onStatus: setStatus,
@@ -48,10 +53,15 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       close?.();
       setStatus('disconnected');
+      setSocket(null);
     };
   }, [queryClient, token, userId, username]);
 
-  return <RealtimeContext.Provider value={status}>{children}</RealtimeContext.Provider>;
+  return (
+    <RealtimeContext.Provider value={status}>
+      <RealtimeSocketContext.Provider value={socket}>{children}</RealtimeSocketContext.Provider>
+    </RealtimeContext.Provider>
+  );
 }
 
 export function useConnectionStatus(): ConnectionStatus {

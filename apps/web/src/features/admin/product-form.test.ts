@@ -8,6 +8,7 @@ import {
   productFormToPayload,
   productToForm,
   REQUIRED_PRODUCT_FIELDS,
+  VIP_FIELDS_REQUIRED,
   type ProductFormValues,
 } from './product-form';
 
@@ -17,6 +18,29 @@ const filled: ProductFormValues = {
   gameItemName: 'rifle.ak',
   price: '249,90',
   category: 'weapons',
+};
+
+const product: AdminProduct = {
+  id: 7,
+  name: 'Дерево',
+  originalName: 'Wood',
+  description: '',
+  gameItemName: 'wood',
+  gameItemId: -151838493,
+  category: 'resources',
+  server: '1',
+  price: 15,
+  quantity: 1000,
+  image: null,
+  popular: true,
+  inStock: true,
+  isActive: false,
+  personalUserId: null,
+  vipTier: null,
+  vipDays: null,
+  commands: null,
+  revokeCommands: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
 };
 
 describe('parseDecimal', () => {
@@ -102,29 +126,85 @@ describe('productFormToPayload', () => {
     });
   });
 
-  it('round-trips an existing product', () => {
-    const product: AdminProduct = {
-      id: 7,
-      name: 'Дерево',
-      originalName: 'Wood',
-      description: '',
-      gameItemName: 'wood',
-      gameItemId: -151838493,
-      category: 'resources',
-      server: '1',
-      price: 15,
-      quantity: 1000,
-      image: null,
-      popular: true,
-      inStock: true,
-      isActive: false,
-      personalUserId: null,
-      vipTier: null,
-      vipDays: null,
-      commands: null,
-      revokeCommands: null,
-      createdAt: '2025-01-01T00:00:00.000Z',
+  it('maps a VIP product: tier, days and revoke commands', () => {
+    const result = productFormToPayload({
+      ...filled,
+      category: 'vip',
+      vipTier: 'Gold',
+      vipDays: ' 30 ',
+      revokeCommands: ' oxide.usergroup remove {playerId} gold ',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      payload: {
+        category: 'vip',
+        vipTier: 'Gold',
+        vipDays: 30,
+        revokeCommands: 'oxide.usergroup remove {playerId} gold',
+      },
+    });
+    expect(
+      productFormToPayload({ ...filled, vipTier: 'Bronze', vipDays: '7', revokeCommands: '  ' }),
+    ).toMatchObject({ ok: true, payload: { vipTier: 'Bronze', vipDays: 7, revokeCommands: null } });
+  });
+
+  it('asks for both the VIP tier and the term, as the server does', () => {
+    expect(productFormToPayload({ ...filled, vipTier: 'Gold', vipDays: '' })).toEqual({
+      ok: false,
+      message: VIP_FIELDS_REQUIRED,
+      fields: ['vipDays'],
+    });
+    expect(productFormToPayload({ ...filled, vipTier: 'none', vipDays: '30' })).toEqual({
+      ok: false,
+      message: VIP_FIELDS_REQUIRED,
+      fields: ['vipTier'],
+    });
+  });
+
+  it('rejects a fractional, zero, too long or non-numeric VIP term', () => {
+    for (const vipDays of ['1.5', '0', '3651', 'месяц', '-3'])
+      expect(productFormToPayload({ ...filled, vipTier: 'Silver', vipDays })).toMatchObject({
+        ok: false,
+        fields: ['vipDays'],
+      });
+    expect(productFormToPayload({ ...filled, vipTier: 'Diamond', vipDays: '3650' })).toMatchObject({
+      ok: true,
+      payload: { vipDays: 3650 },
+    });
+  });
+
+  it('round-trips a VIP product and reads an unknown tier as none', () => {
+    const vip: AdminProduct = {
+      ...product,
+      category: 'vip',
+      vipTier: 'Platinum',
+      vipDays: 90,
+      commands: 'oxide.usergroup add {playerId} plat',
+      revokeCommands: 'oxide.usergroup remove {playerId} plat',
     };
+    expect(productToForm(vip)).toMatchObject({
+      vipTier: 'Platinum',
+      vipDays: '90',
+      revokeCommands: 'oxide.usergroup remove {playerId} plat',
+    });
+    expect(productFormToPayload(productToForm(vip))).toMatchObject({
+      ok: true,
+      payload: {
+        vipTier: 'Platinum',
+        vipDays: 90,
+        commands: 'oxide.usergroup add {playerId} plat',
+        revokeCommands: 'oxide.usergroup remove {playerId} plat',
+      },
+    });
+    expect(productToForm(product)).toMatchObject({
+      vipTier: 'none',
+      vipDays: '',
+      revokeCommands: '',
+    });
+    expect(productToForm({ ...vip, vipTier: 'Legend' }).vipTier).toBe('none');
+  });
+
+  it('round-trips an existing product', () => {
     expect(productFormToPayload(productToForm(product))).toMatchObject({
       ok: true,
       payload: { gameItemId: -151838493, quantity: 1000, isActive: false, server: '1' },

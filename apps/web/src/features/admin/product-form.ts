@@ -1,8 +1,10 @@
 import {
   productInputSchema,
   productCategories,
+  vipTiers,
   type AdminProduct,
   type ProductCategory,
+  type VipTier,
 } from '@shop/shared';
 import type { z } from 'zod';
 import { failure, fromZodError, type FormResult } from './form-result';
@@ -23,6 +25,10 @@ export interface ProductFormValues {
   image: string;
   commands: string;
   personalUserId: string;
+  /** 'none' or one of vipTiers: a select cannot hold an empty value. */
+  vipTier: VipTier | 'none';
+  vipDays: string;
+  revokeCommands: string;
   popular: boolean;
   inStock: boolean;
   isActive: boolean;
@@ -30,6 +36,15 @@ export interface ProductFormValues {
 
 export const REQUIRED_PRODUCT_FIELDS =
   'Заполните обязательные поля (название, игровое название, цена, категория)';
+/** The server's own message for a tier without days or days without a tier. */
+export const VIP_FIELDS_REQUIRED = 'Для VIP-товара укажите и уровень, и срок в днях';
+const VIP_DAYS_INTEGER = 'Срок VIP: целое число дней';
+
+/** The console group a tier maps to on the server when no commands are given: 'vip_gold'. */
+export const vipGroup = (tier: VipTier) => `vip_${tier.toLowerCase()}`;
+
+const isVipTier = (value: string | null): value is VipTier =>
+  (vipTiers as readonly string[]).includes(value ?? '');
 
 export const emptyProductForm: ProductFormValues = {
   name: '',
@@ -44,6 +59,9 @@ export const emptyProductForm: ProductFormValues = {
   image: '',
   commands: '',
   personalUserId: '',
+  vipTier: 'none',
+  vipDays: '',
+  revokeCommands: '',
   popular: false,
   inStock: true,
   isActive: true,
@@ -63,6 +81,9 @@ export function productToForm(product: AdminProduct): ProductFormValues {
     image: product.image ?? '',
     commands: product.commands ?? '',
     personalUserId: product.personalUserId === null ? '' : String(product.personalUserId),
+    vipTier: isVipTier(product.vipTier) ? product.vipTier : 'none',
+    vipDays: product.vipDays === null ? '' : String(product.vipDays),
+    revokeCommands: product.revokeCommands ?? '',
     popular: product.popular,
     inStock: product.inStock,
     isActive: product.isActive,
@@ -80,6 +101,7 @@ const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim(
 /**
  * SPEC §5: name, game item name, price and category are required (one message for all four); price is
  * a decimal, quantity an integer defaulting to 1, empty commands become null, the item id is optional.
+ * A VIP product has both a tier and a term in days; empty revoke commands use the server's default.
  */
 export function productFormToPayload(values: ProductFormValues): FormResult<ProductPayload> {
   const missing = (['name', 'gameItemName', 'price', 'category'] as const).filter(
@@ -91,6 +113,13 @@ export function productFormToPayload(values: ProductFormValues): FormResult<Prod
 
   const price = parseDecimal(values.price);
   if (!Number.isFinite(price)) return failure('Цена должна быть числом', ['price']);
+
+  // VIP: both a tier and a term, or neither (the server's rule and message).
+  const vipTier = values.vipTier === 'none' ? null : values.vipTier;
+  const vipDays = blankToNull(values.vipDays);
+  if ((vipTier === null) !== (vipDays === null))
+    return failure(VIP_FIELDS_REQUIRED, [vipTier === null ? 'vipTier' : 'vipDays']);
+  if (vipDays !== null && !/^\d+$/.test(vipDays)) return failure(VIP_DAYS_INTEGER, ['vipDays']);
 
   const parsed = productInputSchema.safeParse({
     name: values.name,
@@ -108,6 +137,9 @@ export function productFormToPayload(values: ProductFormValues): FormResult<Prod
     isActive: values.isActive,
     commands: blankToNull(values.commands),
     personalUserId: blankToNull(values.personalUserId),
+    vipTier,
+    vipDays,
+    revokeCommands: blankToNull(values.revokeCommands),
   });
   return parsed.success ? { ok: true, payload: parsed.data } : fromZodError(parsed.error);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendLog, MAX_LOG_LINES, replyLines } from './rcon-log';
+import { appendLog, clock, MAX_LOG_LINES, replyLines, streamLines } from './rcon-log';
 
 describe('appendLog', () => {
   it('keeps only the newest lines, with ids that stay unique', () => {
@@ -41,5 +41,33 @@ describe('replyLines', () => {
     expect(replyLines({ status: 'unknown', output: 'Сервер не ответил вовремя' })).toEqual([
       { kind: 'warning', text: '[WARN] Сервер не ответил вовремя' },
     ]);
+  });
+});
+
+describe('streamLines', () => {
+  const timestamp = '2025-03-05T14:07:09.000Z';
+  const time = clock(timestamp);
+
+  it('shows console lines with their time, one per line', () => {
+    expect(time).toMatch(/^\d{2}:\d{2}:09$/);
+    expect(streamLines({ timestamp, message: 'Saving 1234 entities\nSaved\n' })).toEqual([
+      { kind: 'console', text: 'Saving 1234 entities', time },
+      { kind: 'console', text: 'Saved', time },
+    ]);
+    expect(streamLines({ timestamp, message: '' })).toEqual([]);
+  });
+
+  it('reads the JSON chat frame as a chat line', () => {
+    const message = JSON.stringify({ Channel: 0, Message: 'hello', Username: 'SERVER' }, null, 2);
+    expect(streamLines({ timestamp, message })).toEqual([
+      { kind: 'chat', text: '[CHAT] SERVER: hello', time },
+    ]);
+    expect(streamLines({ timestamp, message: '{not json' })[0]?.kind).toBe('console');
+  });
+
+  it('falls back to the arrival time for an unreadable timestamp', () => {
+    expect(streamLines({ timestamp: 'soon', message: 'x' })[0]?.time).toMatch(
+      /^\d{2}:\d{2}:\d{2}$/,
+    );
   });
 });

@@ -1,10 +1,12 @@
 import type { RconReply } from './api/run-rcon-command';
 
-export type LogKind = 'command' | 'output' | 'warning' | 'error' | 'info';
+export type LogKind = 'command' | 'output' | 'warning' | 'error' | 'info' | 'console' | 'chat';
 export interface LogLine {
   id: number;
   kind: LogKind;
   text: string;
+  /** 'HH:MM:SS', local time. */
+  time?: string;
 }
 export type NewLine = Omit<LogLine, 'id'>;
 
@@ -39,4 +41,44 @@ export function replyLines(reply: RconReply): NewLine[] {
   const prefix = kind === 'warning' ? '[WARN]' : '[ERROR]';
   const texts = lines.length > 0 ? lines : ['нет ответа'];
   return texts.map((text, index) => ({ kind, text: index === 0 ? `${prefix} ${text}` : text }));
+}
+
+const clockFormat = new Intl.DateTimeFormat('ru-RU', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** '14:07:09'; an unparseable time reads as the moment the line arrived. */
+export function clock(value: string | Date = new Date()): string {
+  const date = value instanceof Date ? value : new Date(value);
+  return clockFormat.format(Number.isNaN(date.getTime()) ? new Date() : date);
+}
+
+/** Rust sends chat on the console as a JSON frame: {"Message": ..., "Username": ...}. */
+function chatText(message: string): string | null {
+  if (!message.trimStart().startsWith('{')) return null;
+  try {
+    const chat = JSON.parse(message) as { Message?: unknown; Username?: unknown };
+    if (typeof chat.Message !== 'string') return null;
+    const name = typeof chat.Username === 'string' && chat.Username ? chat.Username : 'SERVER';
+    return `[CHAT] ${name}: ${chat.Message}`;
+  } catch {
+    return null;
+  }
+}
+
+/** How a streamed console line (DESIGN §9 server_log) reads in the log, with its time. */
+export function streamLines({
+  timestamp,
+  message,
+}: {
+  timestamp: string;
+  message: string;
+}): NewLine[] {
+  const time = clock(timestamp);
+  const chat = chatText(message);
+  if (chat !== null) return [{ kind: 'chat', text: chat, time }];
+  const lines = splitOutput(message);
+  return lines.map((text) => ({ kind: 'console' as const, text, time }));
 }

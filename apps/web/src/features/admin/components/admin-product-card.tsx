@@ -1,5 +1,5 @@
 import { productCategories, type AdminProduct, type ProductCategory } from '@shop/shared';
-import { Eye, EyeOff, Gift, Pencil, Star, Trash2 } from 'lucide-react';
+import { Crown, Eye, EyeOff, Gift, Pencil, Star, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
@@ -44,6 +44,12 @@ export function AdminProductCard({
             <Badge variant="warning">
               <Gift aria-hidden="true" />
               Для #{product.personalUserId}
+            </Badge>
+          )}
+          {product.vipTier !== null && product.vipDays !== null && (
+            <Badge variant="warning">
+              <Crown aria-hidden="true" />
+              VIP {product.vipTier} · {product.vipDays} дн.
             </Badge>
           )}
         </div>

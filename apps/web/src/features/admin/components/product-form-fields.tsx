@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { ProductFormValues } from '../product-form';
 import { ProductFlags } from './product-flags';
+import { ProductVipFields } from './product-vip-fields';
 import { SelectField } from './select-field';
 
 type Field = keyof ProductFormValues;
@@ -146,6 +147,7 @@ export function ProductFormFields({
           {...register('commands')}
         />
       </FormField>
+      <ProductVipFields form={form} err={err} aria={aria} />
       <FormField
         id="product-image"
         label="Изображение (URL)"

@@ -14,8 +14,17 @@ import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/api-client';
 import { useAdminServers } from '../api/get-admin-servers';
 import { useRunRconCommand } from '../api/run-rcon-command';
-import { appendLog, replyLines, type LogKind, type LogLine, type NewLine } from '../rcon-log';
+import {
+  appendLog,
+  clock,
+  replyLines,
+  type LogKind,
+  type LogLine,
+  type NewLine,
+} from '../rcon-log';
+import { useConsoleStream } from '../use-console-stream';
 import { AdminSection } from './admin-section';
+import { ConsoleStatus } from './console-status';
 
 const RUN_VALIDATION = 'Выберите сервер и введите команду';
 
@@ -25,6 +34,8 @@ const lineStyle: Record<LogKind, string> = {
   warning: 'text-[#f5d27e]',
   error: 'text-[#ff8a7d]',
   info: 'text-muted-foreground italic',
+  console: 'text-foreground/75',
+  chat: 'text-[#9fd3ff]',
 };
 
 export function RconTab() {
@@ -35,7 +46,13 @@ export function RconTab() {
   const [command, setCommand] = useState('');
   const [log, setLog] = useState<LogLine[]>([]);
   const logRef = useRef<HTMLDivElement>(null);
-  const push = (lines: NewLine[]) => setLog((current) => appendLog(current, lines));
+  const push = (lines: NewLine[]) =>
+    setLog((current) =>
+      appendLog(
+        current,
+        lines.map((line) => ({ time: clock(), ...line })),
+      ),
+    );
 
   // Follow the newest output, as a terminal does.
   useEffect(() => {
@@ -45,6 +62,8 @@ export function RconTab() {
 
   // A server that went offline (or was deleted) cannot stay selected.
   const selected = online.find((server) => String(server.id) === serverId);
+  // DESIGN §9: the picked server's console streams into the same log.
+  const live = useConsoleStream(selected?.id ?? null, push);
 
   const execute = async () => {
     const text = command.trim();
@@ -70,10 +89,18 @@ export function RconTab() {
     <AdminSection
       title="Консоль RCON"
       actions={
-        <Button variant="outline" size="sm" onClick={() => setLog([])} disabled={log.length === 0}>
-          <Trash2 aria-hidden="true" />
-          Очистить
-        </Button>
+        <div className="flex items-center gap-4">
+          <ConsoleStatus status={live} />
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setLog([])}
+            disabled={log.length === 0}
+          >
+            <Trash2 aria-hidden="true" />
+            Очистить
+          </Button>
+        </div>
       }
     >
       <form
@@ -135,15 +162,20 @@ export function RconTab() {
       >
         {log.length === 0 ? (
           <p className="text-muted-foreground/70">
-            Выберите сервер и введите команду — ответ появится здесь.
+            Выберите сервер — здесь пойдёт его консоль; команда и ответ на неё тоже появятся здесь.
           </p>
         ) : (
           log.map((line) => (
             <div
               key={line.id}
-              className={cn('break-all whitespace-pre-wrap', lineStyle[line.kind])}
+              className={cn('flex gap-3 break-all whitespace-pre-wrap', lineStyle[line.kind])}
             >
-              {line.text || '\u00a0'}
+              {line.time && (
+                <time className="shrink-0 text-muted-foreground/60 tabular-nums select-none">
+                  {line.time}
+                </time>
+              )}
+              <span className="min-w-0">{line.text || '\u00a0'}</span>
             </div>
           ))
         )}

@@ -1,11 +1,10 @@
 import type { AdminServer } from '@shop/shared';
-import { Plus, Server, ServerCrash } from 'lucide-react';
+import { Plus, Server } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LoadingState } from '@/components/ui/spinner';
+import { QueryView } from '@/components/ui/query-view';
 import { errorText } from '@/lib/api-client';
 import { useAdminServers } from '../api/get-admin-servers';
 import { useDeleteServer } from '../api/delete-server';
@@ -34,28 +33,6 @@ export function ServersTab() {
     }
   };
 
-  let content: React.ReactNode;
-  if (servers.isPending) content = <LoadingState text="Загрузка серверов..." />;
-  else if (servers.isError)
-    content = (
-      <EmptyState tone="error" icon={<ServerCrash />} title={`Ошибка: ${servers.error.message}`} />
-    );
-  else if (servers.data.length === 0)
-    content = <EmptyState icon={<Server />} title="Серверы не найдены" />;
-  else
-    content = (
-      <div className="grid gap-4 xl:grid-cols-2">
-        {servers.data.map((server) => (
-          <AdminServerCard
-            key={server.id}
-            server={server}
-            onEdit={() => setForm({ open: true, server })}
-            onDelete={() => setDeleting(server)}
-          />
-        ))}
-      </div>
-    );
-
   return (
     <AdminSection
       title="Серверы"
@@ -66,7 +43,25 @@ export function ServersTab() {
         </Button>
       }
     >
-      {content}
+      <QueryView
+        query={servers}
+        loading="Загрузка серверов..."
+        empty="Серверы не найдены"
+        emptyIcon={<Server />}
+      >
+        {(items) => (
+          <div className="grid gap-4 xl:grid-cols-2">
+            {items.map((server) => (
+              <AdminServerCard
+                key={server.id}
+                server={server}
+                onEdit={() => setForm({ open: true, server })}
+                onDelete={() => setDeleting(server)}
+              />
+            ))}
+          </div>
+        )}
+      </QueryView>
       <ServerFormDialog
         open={form.open}
         server={form.server}
