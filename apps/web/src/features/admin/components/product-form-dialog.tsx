@@ -2,7 +2,6 @@ import type { AdminProduct, AdminServer } from '@shop/shared';
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,7 +13,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-field';
-import { errorText } from '@/lib/api-client';
+import { saveFormResult } from '../form-result';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import {
@@ -61,22 +60,25 @@ export function ProductFormDialog({
 
   const onSubmit = handleSubmit(async (values) => {
     clearErrors();
-    const result = productFormToPayload(values);
-    if (!result.ok) {
-      for (const field of result.fields) setError(field as Field, { message: result.message });
-      setError('root', { message: result.message });
-      toast.error('Ошибка', { description: result.message });
-      return;
-    }
-    try {
-      if (product) await update.mutateAsync({ id: product.id, input: result.payload });
-      else await create.mutateAsync(result.payload);
-      toast.success('Успешно', { description: product ? 'Товар обновлен' : 'Товар добавлен' });
-      onOpenChange(false);
-    } catch (error) {
-      const fallback = product ? 'Не удалось обновить товар' : 'Не удалось добавить товар';
-      toast.error('Ошибка', { description: errorText(error, fallback) });
-    }
+    const saved = await saveFormResult({
+      result: productFormToPayload(values),
+      markInvalid: (fields, message) => {
+        for (const field of fields) setError(field as Field, { message });
+        setError('root', { message });
+      },
+      editing: product !== null,
+      save: (payload) =>
+        product
+          ? update.mutateAsync({ id: product.id, input: payload })
+          : create.mutateAsync(payload),
+      texts: {
+        added: 'Товар добавлен',
+        updated: 'Товар обновлен',
+        addFailed: 'Не удалось добавить товар',
+        updateFailed: 'Не удалось обновить товар',
+      },
+    });
+    if (saved) onOpenChange(false);
   });
 
   return (

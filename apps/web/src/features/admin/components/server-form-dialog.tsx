@@ -2,7 +2,6 @@ import type { AdminServer } from '@shop/shared';
 import { LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -16,7 +15,7 @@ import {
 import { fieldAria, FormAlert, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { errorText } from '@/lib/api-client';
+import { saveFormResult } from '../form-result';
 import { useCreateServer } from '../api/create-server';
 import { useUpdateServer } from '../api/update-server';
 import {
@@ -54,22 +53,25 @@ export function ServerFormDialog({
 
   const onSubmit = handleSubmit(async (values) => {
     clearErrors();
-    const result = serverFormToPayload(values);
-    if (!result.ok) {
-      for (const field of result.fields) setError(field as Field, { message: result.message });
-      setError('root', { message: result.message });
-      toast.error('Ошибка', { description: result.message });
-      return;
-    }
-    try {
-      if (server) await update.mutateAsync({ id: server.id, input: result.payload });
-      else await create.mutateAsync(result.payload);
-      toast.success('Успешно', { description: server ? 'Сервер обновлен' : 'Сервер добавлен' });
-      onOpenChange(false);
-    } catch (error) {
-      const fallback = server ? 'Не удалось обновить сервер' : 'Не удалось добавить сервер';
-      toast.error('Ошибка', { description: errorText(error, fallback) });
-    }
+    const saved = await saveFormResult({
+      result: serverFormToPayload(values),
+      markInvalid: (fields, message) => {
+        for (const field of fields) setError(field as Field, { message });
+        setError('root', { message });
+      },
+      editing: server !== null,
+      save: (payload) =>
+        server
+          ? update.mutateAsync({ id: server.id, input: payload })
+          : create.mutateAsync(payload),
+      texts: {
+        added: 'Сервер добавлен',
+        updated: 'Сервер обновлен',
+        addFailed: 'Не удалось добавить сервер',
+        updateFailed: 'Не удалось обновить сервер',
+      },
+    });
+    if (saved) onOpenChange(false);
   });
 
   // A message shared by several fields is shown once at the top; the fields only turn red.
