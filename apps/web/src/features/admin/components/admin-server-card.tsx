@@ -1,6 +1,7 @@
 import type { AdminServer } from '@shop/shared';
 import { AlertTriangle, Map as MapIcon, Pencil, Send, Trash2, Users } from 'lucide-react';
 import { Badge, type badgeVariants } from '@/components/ui/badge';
+import { Fact } from '@/components/ui/fact';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -53,23 +54,15 @@ export function AdminServerCard({
       </div>
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
-        <div className="flex items-center gap-2">
-          <Users className="size-4 shrink-0 text-primary" aria-hidden="true" />
-          <dt className="sr-only">Игроки онлайн</dt>
-          <dd>
-            {formatNumber(server.playersOnline)}/{formatNumber(server.maxPlayers)}
-          </dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <Send className="size-4 shrink-0 text-primary" aria-hidden="true" />
-          <dt className="sr-only">Способ выдачи</dt>
-          <dd className="truncate">{deliveryLabel(server.isPluginEnabled)}</dd>
-        </div>
-        <div className="col-span-2 flex items-center gap-2 sm:col-span-1">
-          <MapIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-          <dt className="sr-only">Карта</dt>
-          <dd className="truncate">{server.map || '—'}</dd>
-        </div>
+        <Fact icon={Users} label="Игроки онлайн">
+          {formatNumber(server.playersOnline)}/{formatNumber(server.maxPlayers)}
+        </Fact>
+        <Fact icon={Send} label="Способ выдачи">
+          {deliveryLabel(server.isPluginEnabled)}
+        </Fact>
+        <Fact icon={MapIcon} label="Карта" className="col-span-2 sm:col-span-1">
+          {server.map || '—'}
+        </Fact>
       </dl>
 
       {server.lastError && (

@@ -2,6 +2,7 @@ import type { PublicServer } from '@shop/shared';
 import { Calendar, Copy, Map as MapIcon, Play, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
+import { Fact } from '@/components/ui/fact';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -62,23 +63,15 @@ export function ServerCard({
             <Copy aria-hidden="true" />
           </Button>
         </div>
-        <div className="flex items-center gap-2">
-          <Users className="size-4 text-primary" aria-hidden="true" />
-          <dt className="sr-only">Игроки онлайн</dt>
-          <dd>
-            {formatNumber(server.playersOnline)}/{formatNumber(server.maxPlayers)}
-          </dd>
-        </div>
-        <div className="flex items-center gap-2">
-          <MapIcon className="size-4 text-primary" aria-hidden="true" />
-          <dt className="sr-only">Карта</dt>
-          <dd className="truncate">{server.map || '—'}</dd>
-        </div>
-        <div className="col-span-2 flex items-center gap-2 text-muted-foreground">
-          <Calendar className="size-4 text-primary" aria-hidden="true" />
-          <dt className="sr-only">Вайп</dt>
-          <dd>Вайп: 1-й четверг месяца</dd>
-        </div>
+        <Fact icon={Users} label="Игроки онлайн">
+          {formatNumber(server.playersOnline)}/{formatNumber(server.maxPlayers)}
+        </Fact>
+        <Fact icon={MapIcon} label="Карта">
+          {server.map || '—'}
+        </Fact>
+        <Fact icon={Calendar} label="Вайп" className="col-span-2 text-muted-foreground">
+          Вайп: 1-й четверг месяца
+        </Fact>
       </dl>
 
       <div className="mt-4 px-5">
