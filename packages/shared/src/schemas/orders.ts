@@ -97,8 +97,23 @@ export const orderSchema = z.object({
     reason: z.string().nullable(),
     method: z.enum(['rcon', 'plugin']),
   }),
+  /** Each item's delivery, so an admin can retry or refund the one that failed. */
+  deliveries: z.array(
+    z.object({
+      id: z.string(),
+      itemName: z.string(),
+      status: deliveryStatusSchema,
+      reason: z.string().nullable(),
+    }),
+  ),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+export const refundReplySchema = z.object({
+  success: z.literal(true),
+  refunded: z.number(),
+  message: z.string(),
+});
 
 /** PURCHASE of the specification (admin's view of one user's buying). */
 export const userPurchasesSchema = z.object({

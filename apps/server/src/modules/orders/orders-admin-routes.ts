@@ -1,9 +1,10 @@
-import { apiErrorSchema, orderSchema, userPurchasesSchema } from '@shop/shared';
+import { apiErrorSchema, orderSchema, refundReplySchema, userPurchasesSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../plugins/errors';
 import { createUsersRepository } from '../users/users-repository';
 import { createOrdersRepository } from './orders-repository';
+import { refundOrder } from './refund-order';
 
 const PURCHASES_PAGE_SIZE = 20;
 
@@ -44,6 +45,21 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await users.findById(request.params.id))) throw notFound('Пользователь не найден');
       return orders.purchasesOf(request.params.id, request.query.page, PURCHASES_PAGE_SIZE);
     },
+  );
+
+  app.post(
+    '/orders/:id/refund',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Refund what an order did not deliver (waiting or failed items) to the player's balance",
+        params: z.object({ id: z.uuid() }),
+        response: { 200: refundReplySchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => refundOrder(app, request.params.id),
   );
 
   app.post(

@@ -48,6 +48,14 @@ export function createOrdersRepository(db: Db) {
       status: order.status as Order['status'],
       isDelivered: order.isDelivered,
       delivery: deliverySummary(jobs.filter((job) => job.orderId === order.id)),
+      deliveries: jobs
+        .filter((job) => job.orderId === order.id)
+        .map((job) => ({
+          id: job.id,
+          itemName: job.payload.itemName,
+          status: job.status as Order['delivery']['status'],
+          reason: job.status === 'delivered' ? null : job.lastError,
+        })),
     }));
   }
 
