@@ -47,9 +47,9 @@ describe('deliveryState', () => {
     ).toBeNull();
   });
 
-  it('shows a cancelled order as cancelled', () => {
+  it('shows a cancelled (refunded) order as money returned', () => {
     expect(deliveryState(order({ status: 'cancelled' }, { status: 'cancelled' })).text).toBe(
-      'Выдача отменена',
+      'Деньги возвращены',
     );
   });
 });

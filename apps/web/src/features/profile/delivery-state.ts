@@ -24,8 +24,9 @@ export function deliveryState(order: DeliveryView): {
   const { status, reason, method } = order.delivery;
   if (order.isDelivered || status === 'delivered')
     return { text: 'Выдано', tone: 'success', hint: null };
+  // Only an admin's refund cancels a delivery, so the player learns where the money went.
   if (order.status === 'cancelled' || status === 'cancelled')
-    return { text: 'Выдача отменена', tone: 'secondary', hint: null };
+    return { text: 'Деньги возвращены', tone: 'secondary', hint: null };
   if (status === 'failed')
     return {
       text: reason ? `Ошибка выдачи: ${reason}` : 'Ошибка выдачи',

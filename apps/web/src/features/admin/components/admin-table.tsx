@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** A plain data table that scrolls sideways on a phone instead of squeezing its columns. */
+/**
+ * A plain data table that scrolls sideways on a phone instead of squeezing its columns. It is a size
+ * container so a full-width row can pin its content to the visible width (100cqw).
+ */
 export function AdminTable({
   caption,
   columns,
@@ -11,7 +14,7 @@ export function AdminTable({
   children: ReactNode;
 }) {
   return (
-    <div className="-mx-1 overflow-x-auto px-1">
+    <div className="@container -mx-1 overflow-x-auto px-1">
       <table className="w-full border-collapse text-left text-sm [&_td]:border-t [&_td]:border-white/6 [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-middle [&_td]:text-foreground/90">
         <caption className="sr-only">{caption}</caption>
         <thead>

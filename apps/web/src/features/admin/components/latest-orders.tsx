@@ -1,12 +1,17 @@
-import { useState } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { Fragment, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/spinner';
 import { formatDateTime, formatRoubles } from '@/lib/format';
+import { cn } from '@/lib/cn';
 import { orderStatus } from '@/lib/order-status';
 import { useAdminOrders, type AdminOrder } from '../api/get-admin-orders';
 import { AdminSection } from './admin-section';
+import { deliveryProblems } from '../delivery-problems';
 import { AdminTable } from './admin-table';
+import { OrderDeliveryDetails } from './order-delivery-details';
 import { UserPurchasesDialog, type PurchasesUser } from './user-purchases-dialog';
 
 /** SPEC §9: the Overview shows the five newest orders. */
@@ -28,9 +33,21 @@ function Buyer({ order, onOpen }: { order: AdminOrder; onOpen: (user: PurchasesU
   );
 }
 
+function Delivered({ order, failed }: { order: AdminOrder; failed: boolean }) {
+  if (failed) return <Badge variant="destructive">Ошибка</Badge>;
+  return (
+    <Badge variant={order.isDelivered ? 'success' : 'secondary'}>
+      {order.isDelivered ? 'Да' : 'Нет'}
+    </Badge>
+  );
+}
+
 export function LatestOrders() {
   const orders = useAdminOrders();
   const [buyer, setBuyer] = useState<PurchasesUser | null>(null);
+  // Only the admin's own clicks are stored: an order with a failed delivery opens by default, so
+  // a failure that appears on a refetch is seen without looking for it.
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
 
   let content: React.ReactNode;
   if (orders.isPending) content = <LoadingState text="Загрузка заказов..." className="py-10" />;
@@ -42,26 +59,64 @@ export function LatestOrders() {
       <AdminTable caption="Последние заказы" columns={columns}>
         {orders.data.slice(0, RECENT_ORDERS).map((order) => {
           const status = orderStatus(order.status);
+          const problems = deliveryProblems(order);
+          const failed = (problems?.failed.length ?? 0) > 0;
+          const open = problems !== null && (toggled[order.id] ?? failed);
+          const shortId = order.id.slice(0, 8);
+          const detailsId = `order-${order.id}-delivery`;
           return (
-            <tr key={order.id}>
-              <td className="font-mono text-xs">{order.id.slice(0, 8)}</td>
-              <td>
-                <Buyer order={order} onOpen={setBuyer} />
-              </td>
-              <td className="whitespace-nowrap">{formatDateTime(order.createdAt)}</td>
-              <td className="whitespace-nowrap text-white tabular-nums">
-                {formatRoubles(order.total)}
-              </td>
-              <td className="tabular-nums">{order.items.length}</td>
-              <td>
-                <Badge variant={status.tone}>{status.label}</Badge>
-              </td>
-              <td>
-                <Badge variant={order.isDelivered ? 'success' : 'secondary'}>
-                  {order.isDelivered ? 'Да' : 'Нет'}
-                </Badge>
-              </td>
-            </tr>
+            <Fragment key={order.id}>
+              <tr>
+                <td>
+                  <div className="flex items-center gap-1">
+                    {problems ? (
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        aria-label={`Выдача заказа ${shortId}`}
+                        aria-expanded={open}
+                        aria-controls={open ? detailsId : undefined}
+                        onClick={() => setToggled((current) => ({ ...current, [order.id]: !open }))}
+                        className={failed ? 'text-[#ff9b91]' : 'text-[#f5d27e]'}
+                      >
+                        <ChevronDown
+                          aria-hidden="true"
+                          className={cn('transition-transform', open && 'rotate-180')}
+                        />
+                      </Button>
+                    ) : (
+                      // Keeps the ids in one column whether or not a row has the toggle.
+                      <span aria-hidden="true" className="size-8 shrink-0" />
+                    )}
+                    <span className="font-mono text-xs">{shortId}</span>
+                  </div>
+                </td>
+                <td>
+                  <Buyer order={order} onOpen={setBuyer} />
+                </td>
+                <td className="whitespace-nowrap">{formatDateTime(order.createdAt)}</td>
+                <td className="whitespace-nowrap text-white tabular-nums">
+                  {formatRoubles(order.total)}
+                </td>
+                <td className="tabular-nums">{order.items.length}</td>
+                <td>
+                  <Badge variant={status.tone}>{status.label}</Badge>
+                </td>
+                <td>
+                  <Delivered order={order} failed={failed} />
+                </td>
+              </tr>
+              {problems && open && (
+                <tr id={detailsId}>
+                  <td colSpan={columns.length} className="bg-black/20">
+                    {/* Pinned to the visible width: on a phone the table scrolls sideways, the actions must not. */}
+                    <div className="sticky left-3 max-w-[calc(100cqw-1.5rem)]">
+                      <OrderDeliveryDetails order={order} problems={problems} />
+                    </div>
+                  </td>
+                </tr>
+              )}
+            </Fragment>
           );
         })}
       </AdminTable>
