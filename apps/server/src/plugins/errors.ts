@@ -1,4 +1,4 @@
-import { errorMessages, type ErrorCode } from '@shop/shared';
+import { apiErrorSchema, errorMessages, type ErrorCode } from '@shop/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -16,6 +16,14 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+/** Route schemas' error replies: each listed status answers the one `{ error, message }` shape. */
+export function errorReplies<S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<
+    S,
+    typeof apiErrorSchema
+  >;
 }
 
 export const badRequest = (message: string) => new HttpError(400, 'bad_request', message);

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   cartAddSchema,
   cartPurchaseSchema,
   cartSchema,
@@ -10,7 +9,7 @@ import {
   purchaseReplySchema,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../plugins/errors';
+import { notFound, errorReplies } from '../../plugins/errors';
 import { perAccountLimit } from '../../plugins/rate-limits';
 import { checkProduct } from '../orders/purchase-rules';
 import { createProductsRepository, toProduct } from '../products/products-repository';
@@ -21,12 +20,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const products = createProductsRepository(app.db);
   const tags = ['cart'];
   const security = [{ bearer: [] }];
-  const replies = {
-    400: apiErrorSchema,
-    401: apiErrorSchema,
-    403: apiErrorSchema,
-    404: apiErrorSchema,
-  };
+  const replies = errorReplies(400, 401, 403, 404);
   app.addHook('preHandler', app.requireUser);
 
   const view = async (userId: number) => {

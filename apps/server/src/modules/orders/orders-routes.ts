@@ -1,18 +1,14 @@
 import { apiErrorSchema, orderSchema, purchaseReplySchema, purchaseSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorReplies } from '../../plugins/errors';
 import { perAccountLimit } from '../../plugins/rate-limits';
 import { createOrdersRepository } from './orders-repository';
 
 const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const orders = createOrdersRepository(app.db);
   const security = [{ bearer: [] }];
-  const replies = {
-    400: apiErrorSchema,
-    401: apiErrorSchema,
-    403: apiErrorSchema,
-    404: apiErrorSchema,
-  };
+  const replies = errorReplies(400, 401, 403, 404);
 
   app.post(
     '/purchase',

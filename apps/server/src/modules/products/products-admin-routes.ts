@@ -7,7 +7,7 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { badRequest, conflict, notFound, errorReplies } from '../../plugins/errors';
 import { createServersRepository } from '../servers/servers-repository';
 import { createUsersRepository } from '../users/users-repository';
 import { PRODUCT_NOT_FOUND } from './products-routes';
@@ -26,12 +26,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const usersRepo = createUsersRepository(app.db);
   const tags = ['admin: catalogue'];
   const security = [{ bearer: [] }];
-  const replies = {
-    400: apiErrorSchema,
-    401: apiErrorSchema,
-    403: apiErrorSchema,
-    404: apiErrorSchema,
-  };
+  const replies = errorReplies(400, 401, 403, 404);
 
   /** References must exist: a product for a deleted server or user could never be bought. */
   async function checkReferences(fields: ProductFields) {

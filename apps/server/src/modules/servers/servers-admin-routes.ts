@@ -7,11 +7,11 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../plugins/errors';
+import { notFound, errorReplies } from '../../plugins/errors';
 import { SERVER_NOT_FOUND } from './servers-routes';
 import { createServersRepository, toAdminServer } from './servers-repository';
 
-const adminReplies = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const adminReplies = errorReplies(401, 403, 404);
 
 const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createServersRepository(app.db);
