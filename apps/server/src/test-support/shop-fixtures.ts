@@ -1,8 +1,9 @@
-import type { RustSimHandle } from '@shop/rust-sim';
+import { startRustSim, type RustSimHandle, type RustSimOptions } from '@shop/rust-sim';
 import type { Db } from '../db/client';
 import { postEntry } from '../modules/ledger/ledger';
 import { createServersRepository } from '../modules/servers/servers-repository';
-import type { TestApp } from './test-app';
+import { createAccount } from './sign-in';
+import { createTestApp, type TestApp } from './test-app';
 
 /** Anything with the shop's app: a TestApp, or an app a test built itself. */
 type Shop = Pick<TestApp, 'app'>;
@@ -74,4 +75,48 @@ export async function fund(shop: Shop, userId: number, roubles: number): Promise
       method: 'Администратор',
     }),
   );
+}
+
+export interface GameShop {
+  game: RustSimHandle;
+  shop: TestApp;
+  admin: Awaited<ReturnType<typeof createAccount>>;
+  serverId: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The setup most delivery tests share: a simulated game server, the shop on a fresh database, an admin,
+ * and the game registered as an online server.
+ */
+export async function startGameShop(
+  options: {
+    sim?: RustSimOptions;
+    server?: Record<string, unknown>;
+    app?: Parameters<typeof createTestApp>[1];
+  } = {},
+): Promise<GameShop> {
+  const game = await startRustSim({
+    consoleIntervalMs: null,
+    chatIntervalMs: null,
+    ...options.sim,
+  });
+  const shop = await createTestApp({}, options.app);
+  const admin = await createAccount(shop.app, shop.config, 'admin');
+  const serverId = await addServer(
+    shop,
+    admin.headers,
+    { name: 'Classic', ...options.server },
+    game,
+  );
+  return {
+    game,
+    shop,
+    admin,
+    serverId,
+    async close() {
+      await shop.close();
+      await game.close();
+    },
+  };
 }

@@ -1,37 +1,33 @@
-import { startRustSim, type RustSimHandle } from '@shop/rust-sim';
+import type { RustSimHandle } from '@shop/rust-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProduct, addServer, fund } from '../../test-support/shop-fixtures';
+import { addProduct, fund, startGameShop, type GameShop } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import { queryRows } from '../../test-support/sql';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 import { waitUntil } from '../../test-support/wait-until';
 
 const BANDIT = '76561198000000002';
 
+let world: GameShop;
 let game: RustSimHandle;
 let shop: TestApp;
 let admin: Awaited<ReturnType<typeof createAccount>>;
 let serverId: number;
 
 beforeAll(async () => {
-  game = await startRustSim({ consoleIntervalMs: null, chatIntervalMs: null, players: [] });
-  shop = await createTestApp(
-    {},
-    {
+  world = await startGameShop({
+    sim: { players: [] },
+    app: {
       gameServers: {
         monitorIntervalMs: false,
         rcon: { commandTimeoutMs: 1_000, backoff: { initialMs: 50, maxMs: 200, jitter: 0 } },
       },
     },
-  );
-  admin = await createAccount(shop.app, shop.config, 'admin');
-  serverId = await addServer(shop, admin.headers, { name: 'Classic' }, game);
+  });
+  ({ game, shop, admin, serverId } = world);
 });
-afterAll(async () => {
-  await shop?.close();
-  await game?.close();
-});
+afterAll(() => world?.close());
 
 /** A signed-in player with the Steam id the game knows them by (signing in again reuses the account). */
 async function playerInGame(steamId: string, online: boolean) {

@@ -1,14 +1,15 @@
-import { startRustSim, type RustSimHandle } from '@shop/rust-sim';
+import type { RustSimHandle } from '@shop/rust-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerSum } from '../ledger/ledger';
-import { addProduct, addServer, fund } from '../../test-support/shop-fixtures';
+import { addProduct, fund, startGameShop, type GameShop } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import { queryRows } from '../../test-support/sql';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 import { waitUntil } from '../../test-support/wait-until';
 
 const BANDIT = '76561198000000002';
+let world: GameShop;
 let game: RustSimHandle;
 let shop: TestApp;
 let admin: Awaited<ReturnType<typeof createAccount>>;
@@ -16,17 +17,12 @@ let player: Awaited<ReturnType<typeof createAccount>>;
 let serverId: number;
 
 beforeAll(async () => {
-  game = await startRustSim({ consoleIntervalMs: null, chatIntervalMs: null });
-  shop = await createTestApp();
-  admin = await createAccount(shop.app, shop.config, 'admin');
-  serverId = await addServer(shop, admin.headers, { name: 'Classic' }, game);
+  world = await startGameShop();
+  ({ game, shop, admin, serverId } = world);
   player = await createAccount(shop.app, shop.config, 'player', BANDIT);
   await fund(shop, player.id, 1000);
 });
-afterAll(async () => {
-  await shop?.close();
-  await game?.close();
-});
+afterAll(() => world?.close());
 
 const balance = async () =>
   (await shop.app.inject({ url: '/api/auth/profile', headers: player.headers })).json()

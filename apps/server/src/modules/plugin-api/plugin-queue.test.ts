@@ -1,10 +1,17 @@
-import { startRustSim, type RustSimHandle } from '@shop/rust-sim';
+import type { RustSimHandle } from '@shop/rust-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProduct, addServer, fund } from '../../test-support/shop-fixtures';
+import {
+  addProduct,
+  addServer,
+  fund,
+  startGameShop,
+  type GameShop,
+} from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 
 const STEAM_ID = '76561198000000077';
+let world: GameShop;
 let game: RustSimHandle;
 let shop: TestApp;
 let key: string;
@@ -13,19 +20,14 @@ let player: Awaited<ReturnType<typeof createAccount>>;
 let admin: Awaited<ReturnType<typeof createAccount>>;
 
 beforeAll(async () => {
-  game = await startRustSim({ consoleIntervalMs: null, chatIntervalMs: null });
-  shop = await createTestApp();
-  admin = await createAccount(shop.app, shop.config, 'admin');
-  serverId = await addServer(shop, admin.headers, { name: 'Trio', isPluginEnabled: 1 }, game);
+  world = await startGameShop({ server: { name: 'Trio', isPluginEnabled: 1 } });
+  ({ game, shop, admin, serverId } = world);
   key = (await shop.app.inject({ url: '/api/admin/servers', headers: admin.headers })).json()[0]
     .pluginKey;
   player = await createAccount(shop.app, shop.config, 'player', STEAM_ID);
   await fund(shop, player.id, 1000);
 });
-afterAll(async () => {
-  await shop?.close();
-  await game?.close();
-});
+afterAll(() => world?.close());
 
 const queue = (steamId = STEAM_ID, serverKey = key) =>
   shop.app.inject({

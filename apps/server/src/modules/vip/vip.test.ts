@@ -1,14 +1,15 @@
-import { startRustSim, type RustSimHandle } from '@shop/rust-sim';
+import type { RustSimHandle } from '@shop/rust-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProduct, addServer, fund } from '../../test-support/shop-fixtures';
+import { addProduct, fund, startGameShop, type GameShop } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 import { waitUntil } from '../../test-support/wait-until';
 import { expireVips } from './vip-expiry';
 
 const STEAM_ID = '76561198000000002';
 const DAY = 24 * 60 * 60 * 1000;
+let world: GameShop;
 let game: RustSimHandle;
 let shop: TestApp;
 let serverId: number;
@@ -16,17 +17,12 @@ let player: Awaited<ReturnType<typeof createAccount>>;
 let admin: Awaited<ReturnType<typeof createAccount>>;
 
 beforeAll(async () => {
-  game = await startRustSim({ consoleIntervalMs: null, chatIntervalMs: null });
-  shop = await createTestApp();
-  admin = await createAccount(shop.app, shop.config, 'admin');
-  serverId = await addServer(shop, admin.headers, { name: 'Classic' }, game);
+  world = await startGameShop();
+  ({ game, shop, admin, serverId } = world);
   player = await createAccount(shop.app, shop.config, 'player', STEAM_ID);
   await fund(shop, player.id, 5000);
 });
-afterAll(async () => {
-  await shop?.close();
-  await game?.close();
-});
+afterAll(() => world?.close());
 
 const profile = async () =>
   (await shop.app.inject({ url: '/api/auth/profile', headers: player.headers })).json();
