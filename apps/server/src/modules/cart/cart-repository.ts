@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cartItems, products } from '../../db/schema/index';
 
@@ -26,6 +26,32 @@ export function createCartRepository(db: Db) {
         .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
         .returning({ id: cartItems.id });
       return deleted.length === 1;
+    },
+
+    /**
+     * Takes the whole cart for checkout: the rows are deleted as they are read, so a second checkout
+     * running at the same moment waits for this one and then finds the cart empty. A checkout that
+     * fails rolls back and the cart is there again.
+     */
+    async take(userId: number) {
+      const taken = await db
+        .delete(cartItems)
+        .where(eq(cartItems.userId, userId))
+        .returning({ productId: cartItems.productId, quantity: cartItems.quantity });
+      if (taken.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            taken.map((item) => item.productId),
+          ),
+        );
+      return taken.map((item) => ({
+        quantity: item.quantity,
+        product: rows.find((product) => product.id === item.productId),
+      }));
     },
 
     async clear(userId: number) {

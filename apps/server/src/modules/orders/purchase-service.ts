@@ -21,7 +21,6 @@ export function createPurchaseService(app: FastifyInstance) {
     buyer: Buyer,
     server: ServerRow,
     buildLines: (tx: Db) => Promise<PurchaseLine[]>,
-    after?: (tx: Db) => Promise<void>,
   ) {
     const placed = await app.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
@@ -29,7 +28,6 @@ export function createPurchaseService(app: FastifyInstance) {
       if (lines.length === 0) throw badRequest(PURCHASE_MESSAGES.emptyCart);
       const order = await placeOrder(tx, buyer, server, lines);
       if (!order) throw badRequest(PURCHASE_MESSAGES.insufficientFunds);
-      await after?.(tx);
       return { order, lines };
     });
     const balance = kopecksToRoubles(placed.order.balanceKopecks);
@@ -62,15 +60,10 @@ export function createPurchaseService(app: FastifyInstance) {
 
     async buyCart(buyer: Buyer, serverId: number) {
       const server = checkServer(await servers.findById(serverId));
-      const placed = await commit(
-        buyer,
-        server,
-        async (tx) => {
-          const rows = await createCartRepository(tx).list(buyer.id);
-          return rows.map((row) => checkLine(row.product, row.quantity, server, buyer.id));
-        },
-        (tx) => createCartRepository(tx).clear(buyer.id),
-      );
+      const placed = await commit(buyer, server, async (tx) => {
+        const rows = await createCartRepository(tx).take(buyer.id);
+        return rows.map((row) => checkLine(row.product, row.quantity, server, buyer.id));
+      });
       return {
         success: true as const,
         orderId: placed.order.orderId,

@@ -140,6 +140,32 @@ describe('refunds', () => {
     expect(game.gifts(BANDIT).some((gift) => gift.shortname === 'wood')).toBe(true);
   });
 
+  it('charges once when the same cart is bought twice at the same moment', async () => {
+    const stones = await addProduct(shop, admin.headers, {
+      name: 'Камень дубль',
+      gameItemName: 'stones',
+      price: 7,
+    });
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: player.headers,
+      payload: { productId: stones, quantity: 1 },
+    });
+    const before = await balance();
+    const checkout = () =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/cart/purchase',
+        headers: player.headers,
+        payload: { serverId },
+      });
+    const replies = await Promise.all([checkout(), checkout()]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 400]);
+    expect(replies.find((reply) => reply.statusCode === 400)?.json().message).toBe('Корзина пуста');
+    expect(await balance()).toBe(before - 7);
+  });
+
   it('refuses to refund what was delivered, an unknown order and a malformed id', async () => {
     const stones = await addProduct(shop, admin.headers, {
       name: 'Камень',
