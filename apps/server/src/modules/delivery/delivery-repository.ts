@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { deliveryJobs, orders } from '../../db/schema/index';
+import { deliveryJobs } from '../../db/schema/index';
 
 export type DeliveryJobRow = typeof deliveryJobs.$inferSelect;
 
@@ -11,6 +11,11 @@ const BACKOFF_MAX_S = 600;
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(BACKOFF_BASE_S * 2 ** Math.max(attempts - 1, 0), BACKOFF_MAX_S);
 }
+
+/** Jobs of an order that gave something: delivered ones, and refunded ones that had begun. */
+const givenSome = (orderId: string) => sql`
+  select 1 from delivery_jobs where order_id = ${orderId}
+    and (status = 'delivered' or (status = 'cancelled' and progress > 0))`;
 
 export function createDeliveryRepository(db: Db) {
   return {
@@ -137,18 +142,25 @@ export function createDeliveryRepository(db: Db) {
         );
     },
 
-    /** An order is completed and delivered once every one of its jobs is. */
+    /**
+     * Settles an order once none of its jobs is open (waiting, being sent or failed): completed and
+     * delivered when anything was given, cancelled when everything was refunded. The one rule, used
+     * after a delivery and after a refund.
+     */
+    async settleOrder(orderId: string) {
+      await db.execute(sql`
+        update orders set
+          status = case when exists (${givenSome(orderId)}) then 'completed' else 'cancelled' end,
+          is_delivered = exists (${givenSome(orderId)}),
+          delivered_at = now()
+        where id = ${orderId} and status = 'pending'
+          and not exists (select 1 from delivery_jobs where order_id = ${orderId}
+                          and status in ('pending', 'sending', 'failed'))`);
+    },
+
     async completeOrdersOf(jobs: DeliveryJobRow[]) {
-      const orderIds = [
-        ...new Set(jobs.map((job) => job.orderId).filter((id): id is string => id !== null)),
-      ];
-      for (const orderId of orderIds) {
-        await db.execute(sql`
-          update orders set status = 'completed', is_delivered = true, delivered_at = now()
-          where id = ${orderId} and status = 'pending'
-            and not exists (select 1 from delivery_jobs
-                            where order_id = ${orderId} and status <> 'delivered')`);
-      }
+      const orderIds = new Set(jobs.map((job) => job.orderId).filter((id) => id !== null));
+      for (const orderId of orderIds) await this.settleOrder(orderId);
     },
 
     listForOrders: (orderIds: string[]) =>
@@ -171,19 +183,6 @@ export function createDeliveryRepository(db: Db) {
         .returning();
       return row;
     },
-
-    ordersExist: async (orderId: string) =>
-      (await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).limit(1))
-        .length > 0,
-
-    hasInterrupted: async () =>
-      (
-        await db
-          .select({ id: deliveryJobs.id })
-          .from(deliveryJobs)
-          .where(isNotNull(deliveryJobs.inFlight))
-          .limit(1)
-      ).length > 0,
   };
 }
 

@@ -3,18 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../plugins/errors';
+import { createDeliveryRepository } from '../delivery/delivery-repository';
 import { postEntry } from '../ledger/ledger';
 
 export const REFUND_MESSAGES = {
   notFound: 'Заказ не найден',
   nothingToRefund: 'Возвращать нечего: всё выдано или уже возвращено',
 } as const;
-
-interface Cancelled {
-  user_id: number;
-  amount: string;
-  delivered: number;
-}
 
 /**
  * Returns the money for what an order never gave: its deliveries still waiting or failed are
@@ -31,22 +26,22 @@ export async function refundOrder(app: FastifyInstance, orderId: string) {
     const order = locked.rows[0];
     if (!order) throw notFound(REFUND_MESSAGES.notFound);
 
-    // One statement: the cancelled jobs and the cost of their items (a delivered count taken in the
-    // same statement sees the rows as they were, which is what it should count).
+    // Cancels what was never (fully) given and prices exactly that: a stack job pays back the stacks
+    // it did not give; a command job is refundable only before its first command ran.
     const result = (await tx.execute(sql`
       with cancelled as (
         update delivery_jobs set status = 'cancelled', lease_until = null
         where order_id = ${orderId} and status in ('pending', 'failed')
-        returning order_item_id)
-      select
-        coalesce((select sum(i.total_kopecks) from order_items i
-                  where i.id in (select order_item_id from cancelled)), 0) as amount,
-        (select count(*)::int from delivery_jobs
-         where order_id = ${orderId} and status = 'delivered') as delivered,
-        ${order.user_id}::int as user_id`)) as unknown as { rows: Cancelled[] };
-    const row = result.rows[0];
-    const amount = Number(row?.amount ?? 0);
-    if (!row || amount <= 0) throw conflict(REFUND_MESSAGES.nothingToRefund);
+          and (payload->>'kind' = 'give' or progress = 0)
+        returning order_item_id, progress, payload->>'kind' as kind)
+      select coalesce(sum(case when c.kind = 'give'
+                               then i.price_kopecks * greatest(i.stacks - c.progress, 0)
+                               else i.total_kopecks end), 0) as amount
+      from cancelled c join order_items i on i.id = c.order_item_id`)) as unknown as {
+      rows: Array<{ amount: string }>;
+    };
+    const amount = Number(result.rows[0]?.amount ?? 0);
+    if (amount <= 0) throw conflict(REFUND_MESSAGES.nothingToRefund);
 
     const balance = await postEntry(tx, {
       userId: order.user_id,
@@ -56,15 +51,7 @@ export async function refundOrder(app: FastifyInstance, orderId: string) {
       method: 'Возврат',
       orderId,
     });
-    // Nothing was given: the order is cancelled. Some was: it is complete once nothing is open.
-    await tx.execute(sql`
-      update orders set
-        status = case when ${row.delivered} = 0 then 'cancelled' else 'completed' end,
-        is_delivered = ${row.delivered} > 0,
-        delivered_at = case when ${row.delivered} > 0 then now() else delivered_at end
-      where id = ${orderId}
-        and not exists (select 1 from delivery_jobs
-                        where order_id = ${orderId} and status in ('pending', 'sending', 'failed'))`);
+    await createDeliveryRepository(tx).settleOrder(orderId);
     return { userId: order.user_id, amount, balance };
   });
   if (outcome.balance !== null) {

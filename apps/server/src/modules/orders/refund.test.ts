@@ -140,6 +140,34 @@ describe('refunds', () => {
     expect(game.gifts(BANDIT).some((gift) => gift.shortname === 'wood')).toBe(true);
   });
 
+  it('pays back only the stacks a partly given delivery did not give', async () => {
+    const wood = await addProduct(shop, admin.headers, {
+      name: 'Дерево ×3',
+      gameItemName: 'wood',
+      quantity: 1000,
+      price: 25,
+    });
+    game.setFreeSlots(BANDIT, 1);
+    const before = await balance();
+    const { orderId } = (
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/purchase',
+        headers: player.headers,
+        payload: { productId: wood, serverId, quantity: 3000 },
+      })
+    ).json();
+    await shop.app.delivery.worker.kick();
+    await waitUntil(
+      async () => (await orderOf(orderId)).deliveries[0].reason?.startsWith('Инвентарь полон'),
+      { what: 'inventory full' },
+    );
+    expect((await refund(orderId)).json().refunded).toBe(50);
+    expect(await balance()).toBe(before - 25);
+    expect(await orderOf(orderId)).toMatchObject({ status: 'completed', isDelivered: true });
+    game.setFreeSlots(BANDIT, null);
+  });
+
   it('charges once when the same cart is bought twice at the same moment', async () => {
     const stones = await addProduct(shop, admin.headers, {
       name: 'Камень дубль',
