@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdSchema, gameItemIdSchema, INT32_MAX } from './common';
 import { vipTiers } from './user';
 
 /** Shop categories in the order the filters show them, with their Russian labels. */
@@ -21,7 +22,11 @@ export const productCategorySchema = z.enum(categoryKeys);
 
 /** A row of the game's item table. Ids are the game's signed 32-bit item ids. */
 export const gameItemSchema = z.object({
-  id: z.number().int().min(-2147483648).max(2147483647),
+  id: z
+    .number()
+    .int()
+    .min(-INT32_MAX - 1)
+    .max(INT32_MAX),
   shortname: z
     .string()
     .trim()
@@ -93,7 +98,10 @@ export const productInputSchema = z
       .optional()
       .default(''),
     gameItemName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
-    gameItemId: z.coerce.number().int().nullable().optional().default(null),
+    gameItemId: z
+      .preprocess((value) => (value === '' ? null : value), gameItemIdSchema.nullable())
+      .optional()
+      .default(null),
     category: z.enum(categoryKeys, { error: REQUIRED }),
     server: z
       .string()
@@ -127,7 +135,10 @@ export const productInputSchema = z
       .nullable()
       .optional()
       .transform((value) => (value ? value : null)),
-    personalUserId: z.coerce.number().int().positive().nullable().optional().default(null),
+    personalUserId: z
+      .preprocess((value) => (value === '' ? null : value), dbIdSchema.nullable())
+      .optional()
+      .default(null),
     vipTier: z
       .enum(vipTiers, { error: 'Выберите уровень VIP' })
       .nullable()

@@ -7,9 +7,20 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-export const idParamSchema = z.object({
-  id: z.coerce.number().int().positive(),
-});
+/** The database's integer range: anything beyond it is no row of ours (and must not reach SQL). */
+export const INT32_MAX = 2_147_483_647;
+
+/** A row id as it comes in a path or body: a positive 32-bit integer. */
+export const dbIdSchema = z.coerce.number().int().positive().max(INT32_MAX);
+
+/** The game's item ids are signed 32-bit integers. */
+export const gameItemIdSchema = z.coerce
+  .number()
+  .int()
+  .min(-INT32_MAX - 1)
+  .max(INT32_MAX);
+
+export const idParamSchema = z.object({ id: dbIdSchema });
 
 export const healthSchema = z.object({
   status: z.literal('ok'),

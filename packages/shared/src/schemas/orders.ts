@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdSchema, INT32_MAX } from './common';
 
 export const orderStatuses = ['pending', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -14,8 +15,13 @@ export const purchaseSchema = z.object({
   productId: z.coerce
     .number({ error: 'Product ID, Server ID, and valid quantity are required' })
     .int()
-    .positive(),
-  serverId: z.coerce.number({ error: 'Выберите сервер' }).int().positive('Выберите сервер'),
+    .positive()
+    .max(INT32_MAX, 'Товар недоступен для покупки.'),
+  serverId: z.coerce
+    .number({ error: 'Выберите сервер' })
+    .int()
+    .positive('Выберите сервер')
+    .max(INT32_MAX, 'Сервер не найден'),
   quantity: z.coerce
     .number({ error: 'Product ID, Server ID, and valid quantity are required' })
     .int('Количество должно быть целым числом')
@@ -30,7 +36,7 @@ export const purchaseReplySchema = z.object({
 });
 
 export const cartAddSchema = z.object({
-  productId: z.coerce.number().int().positive(),
+  productId: dbIdSchema,
   quantity: z.coerce.number().int().positive('Количество должно быть больше 0 (минимум 1 стак).'),
 });
 
@@ -60,7 +66,8 @@ export const cartPurchaseSchema = z.object({
   serverId: z.coerce
     .number({ error: 'Необходимо выбрать сервер для доставки товаров' })
     .int()
-    .positive('Необходимо выбрать сервер для доставки товаров'),
+    .positive('Необходимо выбрать сервер для доставки товаров')
+    .max(INT32_MAX, 'Сервер не найден'),
 });
 
 export const deliveryStatusSchema = z.enum([

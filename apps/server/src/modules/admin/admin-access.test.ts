@@ -49,6 +49,49 @@ describe('admin routes', () => {
     }
   });
 
+  it('answer no request with 500 because of an id beyond the database range', async () => {
+    const huge = '3000000000';
+    const routes = shop.routes.filter(
+      (route) => route.url.includes(':') && route.method !== 'HEAD',
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    for (const route of routes) {
+      const url = route.url.replace(/:[A-Za-z]+/g, huge);
+      const reply = await shop.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: admin.headers,
+        payload: { productId: huge, serverId: huge, quantity: 1, command: 'status', ids: [] },
+      });
+      expect(reply.statusCode, `${route.method} ${url}`).toBeLessThan(500);
+    }
+    for (const payload of [
+      { name: 'X', gameItemName: 'wood', category: 'resources', price: 1, gameItemId: huge },
+      { name: 'X', gameItemName: 'wood', category: 'resources', price: 1, personalUserId: huge },
+    ]) {
+      const reply = await shop.app.inject({
+        method: 'POST',
+        url: '/api/admin/products',
+        headers: admin.headers,
+        payload,
+      });
+      expect(reply.statusCode).toBe(400);
+    }
+    const emptyItemId = await shop.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: admin.headers,
+      payload: {
+        name: 'Без предмета',
+        gameItemName: 'wood',
+        category: 'resources',
+        price: 1,
+        gameItemId: '',
+      },
+    });
+    expect(emptyItemId.json()).toMatchObject({ gameItemId: null, image: null });
+  });
+
   it('never show RCON passwords or plugin keys outside the admin API', async () => {
     const list = await shop.app.inject({ url: '/api/admin/servers', headers: admin.headers });
     const [server] = list.json();

@@ -1,4 +1,9 @@
-import { apiErrorSchema, itemImportResultSchema, itemImportSchema } from '@shop/shared';
+import {
+  apiErrorSchema,
+  gameItemIdSchema,
+  itemImportResultSchema,
+  itemImportSchema,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -76,7 +81,7 @@ const itemsAdminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
         tags,
         security,
         summary: 'A Russian product name for an item: the table, else translation, else English',
-        params: z.object({ id: z.coerce.number().int() }),
+        params: z.object({ id: gameItemIdSchema }),
         response: {
           200: z.object({ name: z.string(), source: z.enum(['table', 'translation', 'original']) }),
           404: apiErrorSchema,

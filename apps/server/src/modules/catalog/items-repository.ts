@@ -1,4 +1,4 @@
-import type { GameItem } from '@shop/shared';
+import { gameItemIdSchema, type GameItem } from '@shop/shared';
 import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gameItems } from '../../db/schema/index';
@@ -68,7 +68,7 @@ export function createItemsRepository(db: Db) {
       const text = query.trim();
       if (!text) return db.select().from(gameItems).orderBy(asc(gameItems.nameEn)).limit(limit);
       const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      const asId = /^-?\d{1,10}$/.test(text) ? Number(text) : null;
+      const asId = /^-?\d+$/.test(text) ? gameItemIdSchema.safeParse(text) : null;
       return db
         .select()
         .from(gameItems)
@@ -77,9 +77,7 @@ export function createItemsRepository(db: Db) {
             ilike(gameItems.nameEn, pattern),
             ilike(gameItems.nameRu, pattern),
             ilike(gameItems.shortname, pattern),
-            ...(asId !== null && Number.isSafeInteger(asId) && Math.abs(asId) <= 2147483647
-              ? [eq(gameItems.id, asId)]
-              : []),
+            ...(asId?.success ? [eq(gameItems.id, asId.data)] : []),
           ),
         )
         .orderBy(asc(gameItems.nameEn))

@@ -1,4 +1,10 @@
-import { apiErrorSchema, orderSchema, refundReplySchema, userPurchasesSchema } from '@shop/shared';
+import {
+  apiErrorSchema,
+  idParamSchema,
+  orderSchema,
+  refundReplySchema,
+  userPurchasesSchema,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../plugins/errors';
@@ -34,7 +40,7 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: "One user's purchases, 20 a page, with totals",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParamSchema,
         querystring: z.object({
           page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
         }),

@@ -1,4 +1,4 @@
-import { apiErrorSchema, rconCommandSchema, rconReplySchema } from '@shop/shared';
+import { apiErrorSchema, dbIdSchema, rconCommandSchema, rconReplySchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parsePlayerList } from '../../integrations/rust-rcon/index';
@@ -8,7 +8,7 @@ import { createServersRepository } from './servers-repository';
 
 export const RCON_UNAVAILABLE = 'Нет связи с сервером по RCON. Проверьте адрес, порт и пароль.';
 
-const serverIdParams = z.object({ serverId: z.coerce.number().int().positive() });
+const serverIdParams = z.object({ serverId: dbIdSchema });
 
 const rconAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createServersRepository(app.db);
