@@ -18,6 +18,11 @@ export async function fetchPaymentStatus(
 const POLL_INTERVAL_MS = 3_000;
 const MAX_POLLS = 40;
 
+/** The server still waits for the provider, and we have not given up asking. */
+export function stillConfirming(state: { data?: PaymentStatus; dataUpdateCount: number }): boolean {
+  return state.data?.status === 'pending' && state.dataUpdateCount < MAX_POLLS;
+}
+
 /**
  * The provider's notification may reach the server a little after the player is sent back, so a
  * pending answer is asked again every few seconds for two minutes. Paid, cancelled and failed are final.
@@ -27,10 +32,7 @@ export function paymentStatusQueryOptions(orderId: string) {
     queryKey: ['payments', orderId, 'status'],
     queryFn: ({ signal }) => fetchPaymentStatus(orderId, signal),
     retry: 1,
-    refetchInterval: (query) =>
-      query.state.data?.status === 'pending' && query.state.dataUpdateCount < MAX_POLLS
-        ? POLL_INTERVAL_MS
-        : false,
+    refetchInterval: (query) => (stillConfirming(query.state) ? POLL_INTERVAL_MS : false),
   });
 }
 

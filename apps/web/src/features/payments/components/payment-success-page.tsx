@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { usePaymentStatus } from '../api/get-payment-status';
+import { stillConfirming, usePaymentStatus } from '../api/get-payment-status';
 import { useRefreshWhenPaid } from '../use-refresh-when-paid';
 import { HomeLink, ProfileLink, RetryLink } from './payment-links';
 import { PaymentResultCard, type PaymentView } from './payment-result-card';
@@ -19,8 +19,10 @@ export function PaymentSuccessPage() {
   let view: PaymentView;
   if (!orderId) view = 'failed';
   else if (cancelled) view = 'cancelled';
-  else if (status.isPending) view = 'checking';
-  else view = paid ? 'success' : 'failed';
+  else if (paid) view = 'success';
+  // Sent back before the provider's notification arrived: keep checking until polling gives up.
+  else if (status.isPending || stillConfirming(status)) view = 'checking';
+  else view = 'failed';
 
   const home = <HomeLink />;
 
