@@ -1,5 +1,5 @@
 import { paymentStatusSchema } from '@shop/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
@@ -36,9 +36,10 @@ export function paymentStatusQueryOptions(orderId: string) {
   });
 }
 
+/** The payment's status, and whether it is still being confirmed (see stillConfirming). */
 export function usePaymentStatus(orderId: string | null, enabled = true) {
-  return useQuery({
-    ...paymentStatusQueryOptions(orderId ?? ''),
-    enabled: enabled && Boolean(orderId),
-  });
+  const options = paymentStatusQueryOptions(orderId ?? '');
+  const query = useQuery({ ...options, enabled: enabled && Boolean(orderId) });
+  const state = useQueryClient().getQueryState(options.queryKey);
+  return { ...query, confirming: state ? stillConfirming(state) : false };
 }

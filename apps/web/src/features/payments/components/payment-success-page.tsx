@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { stillConfirming, usePaymentStatus } from '../api/get-payment-status';
+import { usePaymentStatus } from '../api/get-payment-status';
 import { useRefreshWhenPaid } from '../use-refresh-when-paid';
 import { HomeLink, ProfileLink, RetryLink } from './payment-links';
 import { PaymentResultCard, type PaymentView } from './payment-result-card';
@@ -21,7 +21,7 @@ export function PaymentSuccessPage() {
   else if (cancelled) view = 'cancelled';
   else if (paid) view = 'success';
   // Sent back before the provider's notification arrived: keep checking until polling gives up.
-  else if (status.isPending || stillConfirming(status)) view = 'checking';
+  else if (status.isPending || status.confirming) view = 'checking';
   else view = 'failed';
 
   const home = <HomeLink />;
