@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '../money';
 import { dbIdSchema, gameItemIdSchema, INT32_MAX } from './common';
 import { vipTiers } from './user';
 
@@ -113,10 +114,7 @@ export const productInputSchema = z
       .number({ error: REQUIRED })
       .positive('Цена должна быть больше 0')
       .max(1_000_000, 'Цена не больше 1 000 000 ₽')
-      .refine(
-        (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-        'Цена: не больше двух знаков после запятой',
-      ),
+      .refine(hasAtMostTwoDecimals, 'Цена: не больше двух знаков после запятой'),
     quantity: z.coerce
       .number()
       .int('Количество в стаке: целое число')

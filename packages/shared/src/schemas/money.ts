@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Kopecks } from '../money';
+import { hasAtMostTwoDecimals, type Kopecks } from '../money';
 
 export const TOP_UP_MIN = 10;
 export const TOP_UP_MAX = 15000;
@@ -18,10 +18,7 @@ export const paymentCreateSchema = z.object({
     .number({ error: 'Сумма должна быть числом' })
     .min(TOP_UP_MIN, 'Сумма должна быть не менее 10 рублей')
     .max(TOP_UP_MAX, 'Сумма не должна превышать 15000 рублей')
-    .refine(
-      (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-      'Сумма: не больше двух знаков после запятой',
-    ),
+    .refine(hasAtMostTwoDecimals, 'Сумма: не больше двух знаков после запятой'),
   method: z.enum(['kassa', 'sbp'], { error: 'Выберите способ оплаты' }),
   paymentSystemId: z.number().int().optional(),
   provider: z.literal('freekassa').optional(),

@@ -128,9 +128,9 @@ export function createDeliveryRepository(db: Db) {
     },
 
     /** The plugin could not give these now (no room): back to the queue at once. */
-    async release(ids: string[], serverId: number, reason: string) {
-      if (ids.length === 0) return;
-      await db
+    async release(ids: string[], serverId: number, reason: string): Promise<number> {
+      if (ids.length === 0) return 0;
+      const released = await db
         .update(deliveryJobs)
         .set({ status: 'pending', leaseUntil: null, lastError: reason })
         .where(
@@ -139,7 +139,9 @@ export function createDeliveryRepository(db: Db) {
             eq(deliveryJobs.serverId, serverId),
             eq(deliveryJobs.status, 'sending'),
           ),
-        );
+        )
+        .returning({ id: deliveryJobs.id });
+      return released.length;
     },
 
     /**

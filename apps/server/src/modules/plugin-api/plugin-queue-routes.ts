@@ -81,7 +81,8 @@ const pluginQueueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const delivered = await repo.markDelivered(request.body.ids, request.gameServer!.id);
       await repo.completeOrdersOf(delivered);
-      return { acknowledged: request.body.ids.length };
+      // Only jobs this acknowledgement moved: a repeated one counts 0 and changes nothing.
+      return { acknowledged: delivered.length };
     },
   );
 
@@ -103,8 +104,12 @@ const pluginQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await repo.release(request.body.ids, request.gameServer!.id, request.body.reason);
-      return { released: request.body.ids.length };
+      const released = await repo.release(
+        request.body.ids,
+        request.gameServer!.id,
+        request.body.reason,
+      );
+      return { released };
     },
   );
 };

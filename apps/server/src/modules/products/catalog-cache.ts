@@ -50,12 +50,18 @@ export function createCatalogCache(repo: ProductsRepository) {
   /** Serialised answers per filter set: the list changes only on admin writes. */
   let serialised = new Map<string, string>();
 
+  /** Bumped by every admin write: a load that began before the write must not be kept after it. */
+  let generation = 0;
+
   async function load(): Promise<Product[]> {
-    const rows = await repo.list();
-    products = rows.filter((row) => row.isActive).map(toProduct);
-    serialised = new Map();
-    loadedAt = Date.now();
-    return products;
+    const startedAt = generation;
+    const fresh = (await repo.list()).filter((row) => row.isActive).map(toProduct);
+    if (startedAt === generation) {
+      products = fresh;
+      serialised = new Map();
+      loadedAt = Date.now();
+    }
+    return fresh;
   }
 
   return {
@@ -65,9 +71,6 @@ export function createCatalogCache(repo: ProductsRepository) {
         loading = null;
       });
       return loading;
-    },
-    async query(filters: ProductFilters): Promise<Product[]> {
-      return (await this.all()).filter((product) => matchesFilters(product, filters));
     },
     /** The JSON of `query(filters)`, built once per filter set until the catalogue changes. */
     async queryJson(filters: ProductFilters): Promise<string> {
@@ -82,7 +85,9 @@ export function createCatalogCache(repo: ProductsRepository) {
       return json;
     },
     invalidate() {
+      generation += 1;
       products = null;
+      loading = null;
       serialised = new Map();
     },
   };

@@ -90,7 +90,10 @@ export function createServerMonitor(
 
   const unsubscribe = pool.onStatus((serverId, status) => {
     if (status.state === 'connecting') return;
-    void repo.findById(Number(serverId)).then((row) => row && pollServer(row));
+    void repo
+      .findById(Number(serverId))
+      .then((row) => row && pollServer(row))
+      .catch((error: unknown) => log.warn({ err: error, serverId }, 'status change not recorded'));
   });
 
   /** One server at once, after an admin changed it. */
