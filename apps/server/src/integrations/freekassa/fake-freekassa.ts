@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FreekassaOrderStatus, FreekassaSettings } from './freekassa-client';
-import { SBP_METHOD_ID } from './freekassa-client';
+import { SBP_METHOD_ID } from '@shop/shared';
 import { renderErrorPage, renderNotifyFailedPage, renderPayPage } from './fake-freekassa-pages';
 import {
   CARD_METHOD_ID,

@@ -1,4 +1,4 @@
-import type { Kopecks } from '@shop/shared';
+import { SBP_METHOD_ID, type Kopecks } from '@shop/shared';
 import { createApiTransport, FreekassaError, type ApiReply } from './freekassa-api';
 import {
   CURRENCY,
@@ -12,16 +12,8 @@ import {
 export { FreekassaError, type FreekassaFailure } from './freekassa-api';
 
 /** Payment method id of SBP (the fast payment system) in FreeKassa's API. */
-export const SBP_METHOD_ID = 44;
 /** What a notification handler answers once the payment is recorded; anything else makes FreeKassa retry. */
 export const NOTIFICATION_REPLY = 'YES';
-
-export const FREEKASSA_DEFAULTS = {
-  payUrl: 'https://pay.fk.money/',
-  apiUrl: 'https://api.fk.life',
-  /** FreeKassa's published notification sources. */
-  allowedIps: ['168.119.157.136', '168.119.60.227', '178.154.197.79', '51.250.54.238'],
-} as const;
 
 export interface FreekassaSettings {
   shopId: string;

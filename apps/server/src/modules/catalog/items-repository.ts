@@ -54,15 +54,6 @@ export function createItemsRepository(db: Db) {
       return row;
     },
 
-    async findByShortname(shortname: string): Promise<GameItemRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(gameItems)
-        .where(eq(gameItems.shortname, shortname))
-        .limit(1);
-      return row;
-    },
-
     /** For the admin's item picker: by name (either language), shortname or exact id. */
     async search(query: string, limit: number): Promise<GameItemRow[]> {
       const text = query.trim();

@@ -1,0 +1,39 @@
+/**
+ * Workers only, for scale-out (DESIGN §1): the server monitor, RCON delivery, VIP expiry and payment
+ * reconciliation, with no HTTP listener. Run any number beside the API instances with the same
+ * DATABASE_URL (and REDIS_URL); they share the delivery queue through FOR UPDATE SKIP LOCKED.
+ */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Refusing to start. ${error.message}`);
+  process.exit(1);
+}
+if (!config.databaseUrl) {
+  console.error(
+    'Refusing to start. A worker needs DATABASE_URL: the embedded database has one process.',
+  );
+  process.exit(1);
+}
+const database = await openDatabase({
+  url: config.databaseUrl,
+  onIdleError: (error) =>
+    console.warn(`Database connection lost (${error.message}); reconnecting.`),
+});
+const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+await app.ready();
+console.log('Shop worker running: monitor, delivery, VIP expiry, payment reconciliation.');
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
