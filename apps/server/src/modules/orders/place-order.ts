@@ -13,7 +13,9 @@ import { createDeliveryRepository } from '../delivery/delivery-repository';
 import { postEntry } from '../ledger/ledger';
 import type { UserRow } from '../users/users-repository';
 import type { ServerRow } from '../servers/servers-repository';
-import type { PurchaseLine } from './purchase-rules';
+import { vipRevokeJob } from '../vip/vip-revoke-job';
+import { badRequest } from '../../plugins/errors';
+import { PURCHASE_MESSAGES, type PurchaseLine } from './purchase-rules';
 
 export interface PlacedOrder {
   orderId: string;
@@ -29,6 +31,37 @@ const nextVipExpiry = (tier: string, days: number) => sql`
        then ${users.vipExpiresAt} else now() end + make_interval(days => ${days})`;
 
 /**
+ * A running VIP of another tier, or granted on another server, is replaced by this purchase: its
+ * revoke commands are queued first, so its privileges do not outlive it.
+ */
+async function revokeReplacedVip(
+  tx: Db,
+  user: Pick<UserRow, 'id' | 'steamId'>,
+  tier: string,
+  serverId: number,
+) {
+  const [current] = await tx
+    .select({
+      status: users.vipStatus,
+      expiresAt: users.vipExpiresAt,
+      serverId: users.vipServerId,
+      revokeCommands: users.vipRevokeCommands,
+    })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .for('update');
+  const running = current?.status && current.expiresAt && current.expiresAt > new Date();
+  if (!current || !running || (current.status === tier && current.serverId === serverId)) return;
+  const job = vipRevokeJob({
+    userId: user.id,
+    steamId: user.steamId,
+    serverId: current.serverId,
+    revokeCommands: current.revokeCommands,
+  });
+  if (job) await createDeliveryRepository(tx).insert([job]);
+}
+
+/**
  * Everything a purchase changes, in the caller's transaction: the debit (refused, changing nothing,
  * when the balance does not cover it), the order and its items, one delivery job per line, the
  * buyer's totals and favourite server, and any VIP it grants. Returns null when funds are short.
@@ -39,6 +72,10 @@ export async function placeOrder(
   server: ServerRow,
   lines: PurchaseLine[],
 ): Promise<PlacedOrder | null> {
+  // One VIP at a time: a second line's grant could never be revoked, its days would be lost.
+  if (lines.filter((line) => line.product.vipTier && line.product.vipDays).length > 1) {
+    throw badRequest(PURCHASE_MESSAGES.oneVipPerOrder);
+  }
   const total = lines.reduce((sum, line) => sum + line.costKopecks, 0);
   // The debit comes first: when the balance does not cover it, nothing at all has been written.
   const order = { id: randomUUID() };
@@ -95,6 +132,8 @@ export async function placeOrder(
       vip = { tier: product.vipTier, days: product.vipDays * stacks, revoke };
     }
   }
+
+  if (vip) await revokeReplacedVip(tx, user, vip.tier, server.id);
 
   await tx
     .update(users)

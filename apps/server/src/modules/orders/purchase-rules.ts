@@ -14,6 +14,7 @@ export const PURCHASE_MESSAGES = {
   wrongServer: 'Этот товар не продаётся для выбранного сервера',
   insufficientFunds: 'Недостаточно средств',
   emptyCart: 'Корзина пуста',
+  oneVipPerOrder: 'В одном заказе может быть только один VIP-статус',
 } as const;
 
 export interface PurchaseLine {

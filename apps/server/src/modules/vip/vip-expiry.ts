@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { splitCommands } from '../delivery/delivery-plan';
 import { createDeliveryRepository } from '../delivery/delivery-repository';
+import { vipRevokeJob } from './vip-revoke-job';
 
 interface ExpiredVip {
   id: number;
@@ -30,21 +30,15 @@ export async function expireVips(app: FastifyInstance): Promise<number> {
       rows: ExpiredVip[];
     };
     const jobs = result.rows
-      .filter(
-        (row) => row.vip_server_id !== null && splitCommands(row.vip_revoke_commands).length > 0,
+      .map((row) =>
+        vipRevokeJob({
+          userId: row.id,
+          steamId: row.steam_id,
+          serverId: row.vip_server_id,
+          revokeCommands: row.vip_revoke_commands,
+        }),
       )
-      .map((row) => ({
-        userId: row.id,
-        serverId: row.vip_server_id as number,
-        steamId: row.steam_id,
-        // Console commands need the console, whatever the server's way of giving items.
-        method: 'rcon',
-        payload: {
-          kind: 'commands' as const,
-          itemName: 'Окончание VIP',
-          commands: splitCommands(row.vip_revoke_commands),
-        },
-      }));
+      .filter((job) => job !== null);
     await createDeliveryRepository(tx).insert(jobs);
     return result.rows.length;
   });

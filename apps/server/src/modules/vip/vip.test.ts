@@ -117,5 +117,47 @@ describe('VIP', () => {
     expect(new Date(afterPlatinum.vipExpiresAt).getTime() - Date.now()).toBeLessThan(
       3 * DAY + 60_000,
     );
+    // The replaced tier's privileges end now, not never.
+    await shop.app.delivery.worker.kick();
+    await waitUntil(
+      () => commandsSent().includes(`oxide.usergroup remove ${STEAM_ID} silver_perks`),
+      {
+        what: 'silver revoked',
+      },
+    );
+  });
+
+  it('refuses a cart with two VIP products and charges nothing', async () => {
+    const products = [];
+    for (const tier of ['Bronze', 'Diamond']) {
+      products.push(
+        await addProduct(shop, admin.headers, {
+          name: `VIP ${tier} корзина`,
+          gameItemName: 'vip',
+          category: 'vip',
+          price: 10,
+          vipTier: tier,
+          vipDays: 1,
+        }),
+      );
+    }
+    for (const productId of products) {
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/cart',
+        headers: player.headers,
+        payload: { productId, quantity: 1 },
+      });
+    }
+    const before = (await profile()).balance;
+    const reply = await shop.app.inject({
+      method: 'POST',
+      url: '/api/cart/purchase',
+      headers: player.headers,
+      payload: { serverId },
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toBe('В одном заказе может быть только один VIP-статус');
+    expect((await profile()).balance).toBe(before);
   });
 });
