@@ -17,6 +17,17 @@ const givenSome = (orderId: string) => sql`
   select 1 from delivery_jobs where order_id = ${orderId}
     and (status = 'delivered' or (status = 'cancelled' and progress > 0))`;
 
+/** A job as a worker claimed it: `attempts` rises with every claim, so it tells claims apart. */
+type HeldJob = Pick<DeliveryJobRow, 'id' | 'attempts'>;
+
+/** Fencing: a write of a worker whose claim was taken over by another matches no row. */
+const heldBy = (job: HeldJob) =>
+  and(
+    eq(deliveryJobs.id, job.id),
+    eq(deliveryJobs.attempts, job.attempts),
+    eq(deliveryJobs.status, 'sending'),
+  );
+
 export function createDeliveryRepository(db: Db) {
   return {
     insert: (jobs: Array<typeof deliveryJobs.$inferInsert>) =>
@@ -47,23 +58,28 @@ export function createDeliveryRepository(db: Db) {
       return ids.length ? db.select().from(deliveryJobs).where(inArray(deliveryJobs.id, ids)) : [];
     },
 
-    /** Marks the step about to be sent, before it is sent: a crash now is recognisable later. */
-    async beginStep(id: string, step: number, leaseSeconds: number) {
-      await db
+    /**
+     * Marks the step about to be sent, before it is sent: a crash now is recognisable later. False
+     * when this worker no longer holds the job (another took it over): then it must not send.
+     */
+    async beginStep(job: HeldJob, step: number, leaseSeconds: number): Promise<boolean> {
+      const held = await db
         .update(deliveryJobs)
         .set({ inFlight: step, leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
-        .where(eq(deliveryJobs.id, id));
+        .where(heldBy(job))
+        .returning({ id: deliveryJobs.id });
+      return held.length === 1;
     },
 
-    async completeStep(id: string, step: number) {
+    async completeStep(job: HeldJob, step: number) {
       await db
         .update(deliveryJobs)
         .set({ progress: step + 1, inFlight: null, lastError: null })
-        .where(eq(deliveryJobs.id, id));
+        .where(heldBy(job));
     },
 
     /** Not sent (player offline, server down, inventory full): wait and try again later. */
-    async postpone(id: string, reason: string, attempts: number) {
+    async postpone(job: HeldJob, reason: string, backoffAttempts: number) {
       await db
         .update(deliveryJobs)
         .set({
@@ -71,16 +87,31 @@ export function createDeliveryRepository(db: Db) {
           inFlight: null,
           leaseUntil: null,
           lastError: reason,
-          nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
+          nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(backoffAttempts)})`,
         })
-        .where(eq(deliveryJobs.id, id));
+        .where(heldBy(job));
     },
 
-    async fail(id: string, reason: string) {
+    async fail(job: HeldJob, reason: string) {
       await db
         .update(deliveryJobs)
         .set({ status: 'failed', leaseUntil: null, lastError: reason })
-        .where(eq(deliveryJobs.id, id));
+        .where(heldBy(job));
+    },
+
+    /** The worker's last step: delivered, if it still holds the job. */
+    async finish(job: HeldJob): Promise<DeliveryJobRow[]> {
+      return db
+        .update(deliveryJobs)
+        .set({
+          status: 'delivered',
+          inFlight: null,
+          leaseUntil: null,
+          deliveredAt: sql`now()`,
+          lastError: null,
+        })
+        .where(heldBy(job))
+        .returning();
     },
 
     async markDelivered(ids: string[], serverId?: number): Promise<DeliveryJobRow[]> {

@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { classifyGiveReply, type RconPool } from '../../integrations/rust-rcon/index';
+import {
+  classifyGiveReply,
+  type RconClient,
+  type RconPool,
+} from '../../integrations/rust-rcon/index';
 import type { ServersRepository } from '../servers/servers-repository';
 import type { DeliveryJobRow, DeliveryRepository } from './delivery-repository';
 
@@ -29,7 +33,7 @@ export const DELIVERY_REASONS = {
   shopRestarting: 'Магазин перезапускается: выдача продолжится',
 } as const;
 
-type StepOutcome = 'done' | { postpone: string } | { fail: string };
+type StepOutcome = 'done' | 'lost' | { postpone: string } | { fail: string };
 
 /**
  * Sends RCON deliveries step by step (a stack, or one command). Each step is marked in flight before
@@ -48,15 +52,11 @@ export function createRconDeliveryWorker(
   let again = false;
   let stopped = false;
 
-  async function runStep(job: DeliveryJobRow, step: number): Promise<StepOutcome> {
-    const server = await servers.findById(job.serverId);
-    if (!server) return { fail: DELIVERY_REASONS.serverGone };
-    const client = pool.get({
-      id: server.id,
-      ip: server.ip,
-      rconPort: server.rconPort,
-      rconPassword: server.rconPassword,
-    });
+  async function runStep(
+    job: DeliveryJobRow,
+    client: RconClient,
+    step: number,
+  ): Promise<StepOutcome> {
     // A link still being set up (the shop just started, or the server was just added) is given a
     // moment; only one known to be down postpones the delivery.
     if (client.status.state === 'connecting') {
@@ -70,7 +70,7 @@ export function createRconDeliveryWorker(
         : payload.commands[step];
     if (command === undefined) return 'done';
 
-    await deliveries.beginStep(job.id, step, options.leaseSeconds);
+    if (!(await deliveries.beginStep(job, step, options.leaseSeconds))) return 'lost';
     const reply = await client.send(command, { timeoutMs: options.commandTimeoutMs });
     if (reply.status === 'unavailable') return { postpone: DELIVERY_REASONS.serverDown };
     if (reply.status === 'unknown') return { fail: DELIVERY_REASONS.unknownOutcome };
@@ -91,24 +91,34 @@ export function createRconDeliveryWorker(
 
   async function deliver(job: DeliveryJobRow) {
     // The previous holder died between marking a step and confirming it: the game may have it.
-    if (job.inFlight !== null) return deliveries.fail(job.id, DELIVERY_REASONS.interrupted);
+    if (job.inFlight !== null) return deliveries.fail(job, DELIVERY_REASONS.interrupted);
+    const server = await servers.findById(job.serverId);
+    if (!server) return deliveries.fail(job, DELIVERY_REASONS.serverGone);
+    const client = pool.get({
+      id: server.id,
+      ip: server.ip,
+      rconPort: server.rconPort,
+      rconPassword: server.rconPassword,
+    });
     const total = job.payload.kind === 'give' ? job.payload.stacks : job.payload.commands.length;
     for (let step = job.progress; step < total; step += 1) {
-      if (stopped) return deliveries.postpone(job.id, DELIVERY_REASONS.shopRestarting, 0);
-      const outcome = await runStep(job, step);
+      if (stopped) return deliveries.postpone(job, DELIVERY_REASONS.shopRestarting, 0);
+      const outcome = await runStep(job, client, step);
+      // Another worker took this job over (our lease ran out while it waited): it is theirs now.
+      if (outcome === 'lost')
+        return log.warn({ jobId: job.id }, 'delivery taken over by another worker');
       if (outcome !== 'done') {
         if ('fail' in outcome) {
           log.warn({ jobId: job.id, reason: outcome.fail }, 'delivery failed');
-          return deliveries.fail(job.id, outcome.fail);
+          return deliveries.fail(job, outcome.fail);
         }
         // Nothing of this step reached the game: it is safe to send it again later.
-        return deliveries.postpone(job.id, outcome.postpone, job.attempts);
+        return deliveries.postpone(job, outcome.postpone, job.attempts);
       }
-      await deliveries.completeStep(job.id, step);
+      await deliveries.completeStep(job, step);
       if (step + 1 < total) await sleep(options.stackDelayMs);
     }
-    const delivered = await deliveries.markDelivered([job.id]);
-    await deliveries.completeOrdersOf(delivered);
+    await deliveries.completeOrdersOf(await deliveries.finish(job));
   }
 
   /** One server's jobs go one after another (the game runs commands in order anyway). */
