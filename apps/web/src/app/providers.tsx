@@ -14,6 +14,8 @@ export function createQueryClient(): QueryClient {
         retry: (failureCount, error) => {
           // A 4xx answer will be the same next time; retrying only delays the message the player needs.
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+          // The API client already retried a network failure twice; more would only delay the error.
+          if (error instanceof ApiError && error.status === 0) return false;
           return failureCount < 3;
         },
         retryDelay: (attempt) => Math.min(1_000 * 2 ** attempt, 30_000),
