@@ -36,6 +36,8 @@ declare module 'fastify' {
         event: E,
         ...data: Parameters<ServerToClientEvents[E]>
       ): void;
+      /** Closes every live socket of a user (after sign-out): a join proved a session that is gone. */
+      disconnectUser(userId: number): void;
     };
   }
 }
@@ -90,7 +92,8 @@ async function realtimePlugin(app: FastifyInstance, options: { redisUrl: string 
       if (!user.isAdmin) return refuse(socket, REALTIME_ERRORS.notAdmin);
       socket.data.userId = user.id;
       socket.data.isAdmin = true;
-      await socket.join(ADMINS);
+      // The user's room too, so that signing out closes the console with everything else.
+      await socket.join([ADMINS, userRoom(user.id)]);
       socket.emit('joined', { userId: user.id });
     });
 
@@ -115,6 +118,7 @@ async function realtimePlugin(app: FastifyInstance, options: { redisUrl: string 
     io,
     toUser: (userId, event, ...data) => void io.to(userRoom(userId)).emit(event, ...data),
     toAdmins: (event, ...data) => void io.to(ADMINS).emit(event, ...data),
+    disconnectUser: (userId) => void io.in(userRoom(userId)).disconnectSockets(true),
   });
 
   // Before the HTTP server stops: open sockets would otherwise hold the shutdown until they time out.

@@ -86,6 +86,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     },
     async (request) => {
       await app.auth.logout(request.sessionToken!);
+      app.realtime.disconnectUser(request.user!.id);
       return { success: true as const };
     },
   );

@@ -54,6 +54,23 @@ describe('realtime channel', () => {
     expect(await refused).toEqual({ message: 'Недостаточно прав' });
   });
 
+  it("closes an admin's console socket when that admin signs out", async () => {
+    const admin = await createAccount(money.shop.app, money.shop.config, 'admin');
+    const socket = await connect();
+    const joined = next(socket, 'joined');
+    socket.emit('adminJoin', { token: admin.token });
+    await joined;
+    const closed = new Promise<string>((resolve) =>
+      socket.once('disconnect', (reason) => resolve(reason)),
+    );
+    await money.shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: admin.headers,
+    });
+    expect(await closed).toBe('io server disconnect');
+  });
+
   it('tells only the paying player their new balance the moment the payment is credited', async () => {
     const payer = await createAccount(money.shop.app, money.shop.config);
     const other = await createAccount(money.shop.app, money.shop.config);
