@@ -22,7 +22,7 @@ import transactionsRoutes from './modules/ledger/transactions-routes';
 import paymentsPlugin, { type PaymentsOptions } from './modules/payments/payments-plugin';
 import paymentsRoutes from './modules/payments/payments-routes';
 import { promocodesRoutes } from './modules/promocodes/promocodes-routes';
-import realtimePlugin from './plugins/realtime';
+import realtimePlugin, { type RealtimeOptions } from './plugins/realtime';
 import cartRoutes from './modules/cart/cart-routes';
 import deliveryPlugin, { type DeliveryOptions } from './modules/delivery/delivery-plugin';
 import ordersRoutes from './modules/orders/orders-routes';
@@ -51,6 +51,8 @@ export interface AppOptions {
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** Reconciliation of pending payments; tests run it by hand with false. */
   reconcileIntervalMs?: PaymentsOptions['reconcileIntervalMs'];
+  /** Limits of the live channel; tests tighten them. */
+  socketLimits?: RealtimeOptions['limits'];
   /** The RCON delivery worker; tests drive it with autostart: false. */
   delivery?: DeliveryOptions;
 }
@@ -92,7 +94,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { config });
   await app.register(catalogPlugin);
   await app.register(gameServersPlugin, options.gameServers ?? { monitorIntervalMs: 15_000 });
-  await app.register(realtimePlugin, { redisUrl: config.redisUrl });
+  await app.register(realtimePlugin, {
+    redisUrl: config.redisUrl,
+    trustProxy: config.trustProxy,
+    limits: options.socketLimits,
+  });
   await app.register(deliveryPlugin, options.delivery ?? { autostart: true });
   await app.register(purchasesPlugin);
   await app.register(paymentsPlugin, {

@@ -9,3 +9,4 @@ export * from './stacks';
 export * from './schemas/money';
 export * from './events';
 export * from './schemas/orders';
+export * from './schemas/realtime';

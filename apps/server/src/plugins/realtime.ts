@@ -1,4 +1,7 @@
 import {
+  adminJoinPayloadSchema,
+  joinPayloadSchema,
+  rconStreamPayloadSchema,
   REALTIME_ERRORS,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -8,10 +11,21 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import type { z } from 'zod';
+import type { UserRow } from '../modules/users/users-repository';
+import {
+  createAddressResolver,
+  createConnectionCounter,
+  createEventBudget,
+  SOCKET_LIMITS,
+  type SocketLimits,
+} from './realtime-guard';
 
 interface SocketData {
   userId?: number;
   isAdmin?: boolean;
+  /** The session this socket proved, kept briefly so repeated joins do not each hit the database. */
+  session?: { token: string; user: UserRow; checkedAt: number };
 }
 
 type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -22,10 +36,27 @@ export type ShopSocket = Socket<
   SocketData
 >;
 
+type EventHandler<S extends z.ZodType> = (
+  socket: ShopSocket,
+  payload: z.output<S>,
+) => Promise<void> | void;
+
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: {
       io: Io;
+      /**
+       * Handles a client event on every socket: the payload is parsed with `schema` (a bad one is
+       * answered with `error` and nothing runs), the socket's event budget is charged, and a failure
+       * of the handler is logged and answered instead of escaping.
+       */
+      on<S extends z.ZodType>(
+        event: keyof ClientToServerEvents,
+        schema: S,
+        handler: EventHandler<S>,
+      ): void;
+      /** The user behind a token, looked up once per socket and kept for a short while. */
+      authenticate(socket: ShopSocket, token: string): Promise<UserRow | undefined>;
       /** Sends to every open tab of one user, on every instance. */
       toUser<E extends keyof ServerToClientEvents>(
         userId: number,
@@ -46,20 +77,24 @@ export const userRoom = (userId: number) => `user:${userId}`;
 export const consoleRoom = (serverId: number) => `console:${serverId}`;
 const ADMINS = 'admins';
 
-const asId = (value: unknown) => {
-  const id = typeof value === 'number' ? value : Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-};
+export interface RealtimeOptions {
+  redisUrl: string | undefined;
+  trustProxy: string | undefined;
+  /** Tests tighten the limits to see them work in seconds. */
+  limits?: Partial<SocketLimits>;
+}
 
 /**
  * The one live channel, on the shop's own origin. A socket joins a user's room only with a live
  * session of that very user, and the admin rooms only with an admin's session; anything else gets
  * `error` and changes nothing. With REDIS_URL, events reach sockets on every instance.
  */
-async function realtimePlugin(app: FastifyInstance, options: { redisUrl: string | undefined }) {
+async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
+  const limits: SocketLimits = { ...SOCKET_LIMITS, ...options.limits };
   const io: Io = new Server(app.server, {
     serveClient: false,
     transports: ['websocket', 'polling'],
+    maxHttpBufferSize: limits.maxPayloadBytes,
   });
 
   const redisClients: Redis[] = [];
@@ -72,38 +107,88 @@ async function realtimePlugin(app: FastifyInstance, options: { redisUrl: string 
     io.adapter(createAdapter(pub, sub));
   }
 
-  const refuse = (socket: ShopSocket, message: string) => socket.emit('error', { message });
+  const refuse = (socket: ShopSocket, message: string): void => {
+    socket.emit('error', { message });
+  };
+  const handlers = new Map<string, { schema: z.ZodType; handler: EventHandler<z.ZodType> }>();
+
+  const on: FastifyInstance['realtime']['on'] = (event, schema, handler) => {
+    handlers.set(event, { schema, handler: handler as EventHandler<z.ZodType> });
+  };
+
+  const authenticate = async (socket: ShopSocket, token: string) => {
+    const cached = socket.data.session;
+    if (cached?.token === token && Date.now() - cached.checkedAt < limits.sessionCacheMs) {
+      return cached.user;
+    }
+    const user = await app.auth.authenticate(token);
+    socket.data.session = user ? { token, user, checkedAt: Date.now() } : undefined;
+    return user;
+  };
+
+  const dispatch = async (socket: ShopSocket, event: string, payload: unknown) => {
+    const entry = handlers.get(event);
+    if (!entry) return;
+    const parsed = entry.schema.safeParse(payload);
+    if (!parsed.success) return refuse(socket, REALTIME_ERRORS.badRequest);
+    try {
+      await entry.handler(socket, parsed.data);
+    } catch (err) {
+      app.log.error({ err, event }, 'socket event failed');
+      refuse(socket, REALTIME_ERRORS.failed);
+    }
+  };
+
+  const connections = createConnectionCounter(limits.connectionsPerAddress);
+  const addressOf = createAddressResolver(options.trustProxy);
+  io.use((socket, next) => {
+    const address = addressOf(socket.request);
+    if (!connections.admit(address)) return next(new Error(REALTIME_ERRORS.tooMany));
+    socket.once('disconnect', () => connections.release(address));
+    next();
+  });
 
   io.on('connection', (socket) => {
-    socket.on('join', async (data) => {
-      const userId = asId(data?.userId);
-      const user =
-        typeof data?.token === 'string' ? await app.auth.authenticate(data.token) : undefined;
-      if (!user || user.id !== userId) return refuse(socket, REALTIME_ERRORS.badSession);
-      socket.data.userId = user.id;
-      await socket.join(userRoom(user.id));
-      socket.emit('joined', { userId: user.id });
-    });
+    const budget = createEventBudget(limits.eventsPerSecond, limits.eventBurst);
+    const unjoined = setTimeout(() => {
+      if (socket.data.userId === undefined) socket.disconnect(true);
+    }, limits.joinTimeoutMs);
+    unjoined.unref();
+    socket.once('disconnect', () => clearTimeout(unjoined));
 
-    socket.on('adminJoin', async (data) => {
-      const user =
-        typeof data?.token === 'string' ? await app.auth.authenticate(data.token) : undefined;
-      if (!user) return refuse(socket, REALTIME_ERRORS.badSession);
-      if (!user.isAdmin) return refuse(socket, REALTIME_ERRORS.notAdmin);
-      socket.data.userId = user.id;
-      socket.data.isAdmin = true;
-      // The user's room too, so that signing out closes the console with everything else.
-      await socket.join([ADMINS, userRoom(user.id)]);
-      socket.emit('joined', { userId: user.id });
+    socket.onAny((event: string, payload: unknown) => {
+      if (!budget.take()) {
+        refuse(socket, REALTIME_ERRORS.tooMany);
+        socket.disconnect(true);
+        return;
+      }
+      void dispatch(socket, event, payload);
     });
+  });
 
-    socket.on('rconStream', async (data) => {
-      if (!socket.data.isAdmin) return refuse(socket, REALTIME_ERRORS.notAdmin);
-      const serverId = asId(data?.serverId);
-      if (!serverId) return refuse(socket, REALTIME_ERRORS.badRequest);
-      for (const room of socket.rooms) if (room.startsWith('console:')) await socket.leave(room);
-      await socket.join(consoleRoom(serverId));
-    });
+  on('join', joinPayloadSchema, async (socket, { userId, token }) => {
+    const user = await authenticate(socket, token);
+    if (!user || user.id !== userId) return refuse(socket, REALTIME_ERRORS.badSession);
+    socket.data.userId = user.id;
+    await socket.join(userRoom(user.id));
+    socket.emit('joined', { userId: user.id });
+  });
+
+  on('adminJoin', adminJoinPayloadSchema, async (socket, { token }) => {
+    const user = await authenticate(socket, token);
+    if (!user) return refuse(socket, REALTIME_ERRORS.badSession);
+    if (!user.isAdmin) return refuse(socket, REALTIME_ERRORS.notAdmin);
+    socket.data.userId = user.id;
+    socket.data.isAdmin = true;
+    // The user's room too, so that signing out closes the console with everything else.
+    await socket.join([ADMINS, userRoom(user.id)]);
+    socket.emit('joined', { userId: user.id });
+  });
+
+  on('rconStream', rconStreamPayloadSchema, async (socket, { serverId }) => {
+    if (!socket.data.isAdmin) return refuse(socket, REALTIME_ERRORS.notAdmin);
+    for (const room of socket.rooms) if (room.startsWith('console:')) await socket.leave(room);
+    await socket.join(consoleRoom(serverId));
   });
 
   const stopLines = app.servers.pool.onLine((serverId, line) => {
@@ -116,6 +201,8 @@ async function realtimePlugin(app: FastifyInstance, options: { redisUrl: string 
 
   app.decorate('realtime', {
     io,
+    on,
+    authenticate,
     toUser: (userId, event, ...data) => void io.to(userRoom(userId)).emit(event, ...data),
     toAdmins: (event, ...data) => void io.to(ADMINS).emit(event, ...data),
     disconnectUser: (userId) => void io.in(userRoom(userId)).disconnectSockets(true),

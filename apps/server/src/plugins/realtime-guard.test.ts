@@ -1,0 +1,158 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@shop/shared';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createAccount } from '../test-support/sign-in';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createConnectionCounter, createEventBudget } from './realtime-guard';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let shop: TestApp;
+let url: string;
+const sockets: Client[] = [];
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+
+beforeAll(async () => {
+  process.on('unhandledRejection', onUnhandled);
+  shop = await createTestApp(
+    {},
+    { socketLimits: { connectionsPerAddress: 8, joinTimeoutMs: 1500, eventBurst: 40 } },
+  );
+  // A handler that always fails, registered through the same API every module uses.
+  shop.app.realtime.on('adminSendMessage', z.object({ message: z.string() }), async () => {
+    throw new Error('boom');
+  });
+  await shop.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = shop.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  url = `http://127.0.0.1:${address.port}`;
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+afterAll(async () => {
+  process.off('unhandledRejection', onUnhandled);
+  await shop?.close();
+});
+
+function open(): Client {
+  const socket: Client = io(url, { transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  return socket;
+}
+
+async function connect(): Promise<Client> {
+  const socket = open();
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+const next = <E extends keyof ServerToClientEvents>(socket: Client, event: E) =>
+  new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => {
+    socket.once(event, ((data: Parameters<ServerToClientEvents[E]>[0]) => resolve(data)) as never);
+  });
+
+const disconnected = (socket: Client) =>
+  new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+describe('live channel limits', () => {
+  it('answers malformed payloads with an error and keeps the socket usable', async () => {
+    const player = await createAccount(shop.app, shop.config);
+    const socket = await connect();
+    for (const payload of [null, 'x', { userId: {}, token: 5 }, { userId: '1e400', token: 'a' }]) {
+      const refused = next(socket, 'error');
+      socket.emit('join', payload as never);
+      expect(await refused).toEqual({ message: 'Неверные данные' });
+    }
+    const joined = next(socket, 'joined');
+    socket.emit('join', { userId: player.id, token: player.token });
+    expect(await joined).toEqual({ userId: player.id });
+  });
+
+  it('logs and answers a failing handler instead of leaving a rejected promise', async () => {
+    const socket = await connect();
+    const refused = next(socket, 'error');
+    socket.emit('adminSendMessage', { targetUserId: 1, message: 'hi' });
+    expect(await refused).toEqual({ message: 'Не удалось выполнить действие. Попробуйте позже.' });
+    expect(unhandled).toEqual([]);
+  });
+
+  it('disconnects a socket that floods events, and the shop keeps serving others', async () => {
+    const player = await createAccount(shop.app, shop.config);
+    const abuser = await connect();
+    const gone = disconnected(abuser);
+    const errors: string[] = [];
+    abuser.on('error', ({ message }) => errors.push(message));
+    for (let i = 0; i < 1000; i++) abuser.emit('adminJoin', { token: player.token });
+    expect(await gone).toBe('io server disconnect');
+    expect(errors).toContain('Слишком много запросов, попробуйте позже');
+    // Fewer than the budget's burst were ever handled: the rest never reached a handler.
+    expect(errors.filter((message) => message === 'Недостаточно прав').length).toBeLessThanOrEqual(
+      40,
+    );
+
+    const health = await shop.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    const other = await connect();
+    const joined = next(other, 'joined');
+    other.emit('join', { userId: player.id, token: player.token });
+    expect(await joined).toEqual({ userId: player.id });
+  });
+
+  it('refuses connections past the per-address limit and frees a place when one closes', async () => {
+    const player = await createAccount(shop.app, shop.config);
+    // Joined, so the unjoined-socket timeout cannot free places behind the test's back.
+    const joinedSocket = async () => {
+      const socket = await connect();
+      const joined = next(socket, 'joined');
+      socket.emit('join', { userId: player.id, token: player.token });
+      await joined;
+      return socket;
+    };
+    const open8 = await Promise.all(Array.from({ length: 8 }, joinedSocket));
+    const ninth = open();
+    const refusal = await new Promise<Error>((resolve) => ninth.once('connect_error', resolve));
+    expect(refusal.message).toBe('Слишком много запросов, попробуйте позже');
+    const closed = open8[0]!;
+    closed.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(connect()).resolves.toBeTruthy();
+  });
+
+  it('drops a socket that never joins', async () => {
+    const socket = await connect();
+    expect(await disconnected(socket)).toBe('io server disconnect');
+  });
+});
+
+describe('limit arithmetic', () => {
+  it('lets a burst through, then the steady rate, and refuses faster traffic', () => {
+    let now = 0;
+    const budget = createEventBudget(10, 5, () => now);
+    expect(Array.from({ length: 6 }, () => budget.take())).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    now += 100; // one event's worth at 10/s
+    expect(budget.take()).toBe(true);
+    expect(budget.take()).toBe(false);
+  });
+
+  it('counts connections per address independently', () => {
+    const counter = createConnectionCounter(1);
+    expect(counter.admit('a')).toBe(true);
+    expect(counter.admit('a')).toBe(false);
+    expect(counter.admit('b')).toBe(true);
+    counter.release('a');
+    expect(counter.admit('a')).toBe(true);
+  });
+});
