@@ -31,6 +31,7 @@ import demoRoutes from './modules/demo/demo-routes';
 import serversRoutes from './modules/servers/servers-routes';
 import siteRoutes from './modules/site/site-routes';
 import authPlugin from './plugins/auth';
+import idempotencyPlugin from './modules/idempotency/idempotency-plugin';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(databasePlugin, { database: options.database });
   await app.register(authPlugin, { config });
+  await app.register(idempotencyPlugin, { pruneIntervalMs: 60 * 60_000 });
   await app.register(catalogPlugin);
   await app.register(gameServersPlugin, options.gameServers ?? { monitorIntervalMs: 15_000 });
   await app.register(realtimePlugin, {

@@ -10,3 +10,4 @@ export * from './schemas/money';
 export * from './events';
 export * from './schemas/orders';
 export * from './schemas/realtime';
+export * from './schemas/idempotency';

@@ -8,6 +8,7 @@ export const errorMessages = {
   internal: 'Внутренняя ошибка сервера. Попробуйте позже.',
   payloadTooLarge: 'Слишком большой запрос',
   sessionExpired: 'Сессия истекла. Войдите снова.',
+  idempotencyMismatch: 'Этот ключ Idempotency-Key уже использован для другого запроса',
   steamLoginFailed: 'Не удалось войти через Steam. Пожалуйста, попробуйте снова.',
 } as const;
 
@@ -19,5 +20,6 @@ export type ErrorCode =
   | 'rate_limited'
   | 'payload_too_large'
   | 'conflict'
+  | 'unprocessable'
   | 'provider_unavailable'
   | 'internal';

@@ -46,6 +46,7 @@ const codeByStatus: Record<number, ErrorCode> = {
   404: 'not_found',
   409: 'conflict',
   413: 'payload_too_large',
+  422: 'unprocessable',
   415: 'bad_request',
   429: 'rate_limited',
 };

@@ -193,6 +193,50 @@ describe('api client', () => {
     expect(waits).toEqual([1_000, 2_000]);
   });
 
+  it('never sends a POST again after a dropped connection unless it carries an Idempotency-Key', async () => {
+    let hits = 0;
+    const baseUrl = await serve((req) => {
+      hits += 1;
+      req.socket.destroy();
+    });
+    const { waits, sleep } = recordingSleep();
+    const client = createApiClient({ baseUrl, sleep, tokenStorage: createMemoryTokenStorage() });
+
+    const error = await client.post('/cart', { productId: 1 }).catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(0);
+    expect(hits).toBe(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('sends a money call with one key on every retry and on the repeat of an unanswered action', async () => {
+    const keys: Array<string | undefined> = [];
+    let answer = false;
+    const baseUrl = await serve((req, res) => {
+      keys.push(req.headers['idempotency-key'] as string | undefined);
+      if (answer) json(res, 200, { success: true });
+      else req.socket.destroy();
+    });
+    const { sleep } = recordingSleep();
+    const client = createApiClient({ baseUrl, sleep, tokenStorage: createMemoryTokenStorage() });
+    const buy = () => client.post('/purchase', { productId: 1 }, { idempotent: true });
+
+    await expect(buy()).rejects.toBeInstanceOf(ApiError);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(1);
+
+    // The player presses the same button again: the same action, so the same key.
+    answer = true;
+    await expect(buy()).resolves.toEqual({ success: true });
+    expect(keys[3]).toBe(keys[0]);
+
+    // Answered: the next purchase is a new action with a new key; another request never shares one.
+    await buy();
+    await client.post('/purchase', { productId: 2 }, { idempotent: true });
+    expect(new Set(keys.slice(4)).size).toBe(2);
+    expect(keys.slice(4)).not.toContain(keys[0]);
+  });
+
   it('reports an unreachable server in Russian after the two network retries', async () => {
     const baseUrl = await serve((req) => req.socket.destroy());
     const { waits, sleep } = recordingSleep();

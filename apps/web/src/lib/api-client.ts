@@ -1,4 +1,5 @@
-import { errorMessages } from '@shop/shared';
+import { errorMessages, IDEMPOTENCY_HEADER } from '@shop/shared';
+import { createActionKeys } from './action-keys';
 import { tokenStorage as browserTokenStorage, type TokenStorage } from './token-storage';
 
 /**
@@ -39,6 +40,11 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * A money call: it carries an Idempotency-Key, the same on every retry and on the user's own repeat
+   * of the same request after a network failure, so a lost reply can never charge twice.
+   */
+  idempotent?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -93,6 +99,14 @@ export function rateLimitDelay(
     }
   }
   return Math.min(wait, MAX_RATE_LIMIT_WAIT_MS);
+}
+
+/**
+ * POST and PATCH may have done their work when the reply is lost: they are sent again after a network
+ * failure only with an Idempotency-Key. The other methods are idempotent by HTTP's own rules.
+ */
+export function mayRetryAfterNetworkFailure(method: HttpMethod, hasIdempotencyKey: boolean) {
+  return hasIdempotencyKey || (method !== 'POST' && method !== 'PATCH');
 }
 
 /** Wait before the n-th (0-based) retry after a network failure: 1 s, then 2 s. */
@@ -178,6 +192,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
   const limiter = createLimiter(options.maxConcurrent ?? MAX_CONCURRENT_REQUESTS);
+  const actionKeys = createActionKeys(now);
 
   function attempt(path: string, init: RequestOptions): Promise<RawResponse> {
     return limiter.run(async () => {
@@ -201,7 +216,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     });
   }
 
-  async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const method = options.method ?? 'GET';
+    const action = options.idempotent ? actionKeys.begin(method, path, options.body) : null;
+    const init: RequestOptions = action
+      ? { ...options, headers: { ...options.headers, [IDEMPOTENCY_HEADER]: action.key } }
+      : options;
     let rateLimitRetries = 0;
     let networkRetries = 0;
     for (;;) {
@@ -210,7 +230,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         raw = await attempt(path, init);
       } catch (error) {
         if (!isNetworkError(error)) throw error;
-        if (networkRetries < NETWORK_RETRIES) {
+        if (networkRetries < NETWORK_RETRIES && mayRetryAfterNetworkFailure(method, !!action)) {
           await sleep(networkRetryDelay(networkRetries));
           networkRetries += 1;
           continue;
@@ -224,6 +244,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         continue;
       }
 
+      // The server answered: whatever it said, the action is settled and its key is spent.
+      action?.settle();
       const isJson = (raw.headers.get('content-type') ?? '').includes('json');
       const body = raw.text === '' ? undefined : isJson ? parseJson(raw.text) : raw.text;
 

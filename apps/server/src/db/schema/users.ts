@@ -55,3 +55,15 @@ export const openidNonces = pgTable('openid_nonces', {
   nonce: text('nonce').primaryKey(),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One-time codes that carry a Steam sign-in back to the browser in the address fragment; the page
+ * trades one for a session by POST, so a session token never appears in an address or a log line.
+ */
+export const signInCodes = pgTable('sign_in_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -117,7 +117,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cart/purchase',
     {
-      config: { rateLimit: perAccountLimit(30) },
+      config: { rateLimit: perAccountLimit(30), idempotent: true },
       schema: {
         tags,
         security,
@@ -126,7 +126,13 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: purchaseReplySchema, ...replies },
       },
     },
-    async (request) => app.purchases.buyCart(request.user!, request.body.serverId),
+    async (request, reply) =>
+      app.idempotency.run(
+        request,
+        reply,
+        (tx) => app.purchases.buyCart(tx, request.user!, request.body.serverId),
+        (body) => app.purchases.announce(request.user!.id, body),
+      ),
   );
 };
 

@@ -56,6 +56,7 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/refund',
     {
+      config: { idempotent: true },
       schema: {
         tags,
         security,
@@ -65,7 +66,15 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: refundReplySchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
-    async (request) => refundOrder(app, request.params.id),
+    async (request, reply) =>
+      app.idempotency.run(
+        request,
+        reply,
+        (tx) => refundOrder(tx, request.params.id),
+        ({ userId, balance }) => {
+          if (balance !== null) app.realtime.toUser(userId, 'balanceUpdate', { balance });
+        },
+      ),
   );
 
   app.post(

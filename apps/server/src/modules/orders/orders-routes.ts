@@ -14,7 +14,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/purchase',
     {
       preHandler: app.requireUser,
-      config: { rateLimit: perAccountLimit(120) },
+      config: { rateLimit: perAccountLimit(120), idempotent: true },
       schema: {
         tags: ['orders'],
         security,
@@ -23,7 +23,13 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: purchaseReplySchema, ...replies },
       },
     },
-    async (request) => app.purchases.buyProduct(request.user!, request.body),
+    async (request, reply) =>
+      app.idempotency.run(
+        request,
+        reply,
+        (tx) => app.purchases.buyProduct(tx, request.user!, request.body),
+        (body) => app.purchases.announce(request.user!.id, body),
+      ),
   );
 
   app.get(

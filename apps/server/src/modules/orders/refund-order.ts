@@ -1,6 +1,5 @@
 import { kopecksToRoubles } from '@shop/shared';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../plugins/errors';
 import { createDeliveryRepository } from '../delivery/delivery-repository';
@@ -11,24 +10,31 @@ export const REFUND_MESSAGES = {
   nothingToRefund: 'Возвращать нечего: всё выдано или уже возвращено',
 } as const;
 
+export interface RefundOutcome {
+  success: true;
+  refunded: number;
+  message: string;
+  /** Whose balance changed, and to what: the route tells that player's tabs after commit. */
+  userId: number;
+  balance: number | null;
+}
+
 /**
  * Returns the money for what an order never gave: its deliveries still waiting or failed are
- * cancelled and their items' cost is credited back, in one transaction under the order's row lock.
- * A delivery in progress is left alone (the game may be giving it right now). Running this twice,
- * or twice at once, refunds once.
+ * cancelled and their items' cost is credited back, in the caller's transaction under the order's
+ * row lock. A delivery in progress is left alone (the game may be giving it right now). Running this
+ * twice, or twice at once, refunds once.
  */
-export async function refundOrder(app: FastifyInstance, orderId: string) {
-  const outcome = await app.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const locked = (await tx.execute(
-      sql`select id, user_id from orders where id = ${orderId} for update`,
-    )) as unknown as { rows: Array<{ user_id: number }> };
-    const order = locked.rows[0];
-    if (!order) throw notFound(REFUND_MESSAGES.notFound);
+export async function refundOrder(tx: Db, orderId: string): Promise<RefundOutcome> {
+  const locked = (await tx.execute(
+    sql`select id, user_id from orders where id = ${orderId} for update`,
+  )) as unknown as { rows: Array<{ user_id: number }> };
+  const order = locked.rows[0];
+  if (!order) throw notFound(REFUND_MESSAGES.notFound);
 
-    // Cancels what was never (fully) given and prices exactly that: a stack job pays back the stacks
-    // it did not give; a command job is refundable only before its first command ran.
-    const result = (await tx.execute(sql`
+  // Cancels what was never (fully) given and prices exactly that: a stack job pays back the stacks
+  // it did not give; a command job is refundable only before its first command ran.
+  const result = (await tx.execute(sql`
       with cancelled as (
         update delivery_jobs set status = 'cancelled', lease_until = null
         where order_id = ${orderId} and status in ('pending', 'failed')
@@ -38,27 +44,26 @@ export async function refundOrder(app: FastifyInstance, orderId: string) {
                                then i.price_kopecks * greatest(i.stacks - c.progress, 0)
                                else i.total_kopecks end), 0) as amount
       from cancelled c join order_items i on i.id = c.order_item_id`)) as unknown as {
-      rows: Array<{ amount: string }>;
-    };
-    const amount = Number(result.rows[0]?.amount ?? 0);
-    if (amount <= 0) throw conflict(REFUND_MESSAGES.nothingToRefund);
+    rows: Array<{ amount: string }>;
+  };
+  const amount = Number(result.rows[0]?.amount ?? 0);
+  if (amount <= 0) throw conflict(REFUND_MESSAGES.nothingToRefund);
 
-    const balance = await postEntry(tx, {
-      userId: order.user_id,
-      kind: 'refund',
-      amountKopecks: amount,
-      description: `Возврат за заказ #${orderId.slice(0, 8)}`,
-      method: 'Возврат',
-      orderId,
-    });
-    await createDeliveryRepository(tx).settleOrder(orderId);
-    return { userId: order.user_id, amount, balance };
+  const balance = await postEntry(tx, {
+    userId: order.user_id,
+    kind: 'refund',
+    amountKopecks: amount,
+    description: `Возврат за заказ #${orderId.slice(0, 8)}`,
+    method: 'Возврат',
+    orderId,
   });
-  if (outcome.balance !== null) {
-    app.realtime.toUser(outcome.userId, 'balanceUpdate', {
-      balance: kopecksToRoubles(outcome.balance),
-    });
-  }
-  const refunded = kopecksToRoubles(outcome.amount);
-  return { success: true as const, refunded, message: `Возвращено ${refunded} ₽ на баланс игрока` };
+  await createDeliveryRepository(tx).settleOrder(orderId);
+  const refunded = kopecksToRoubles(amount);
+  return {
+    success: true,
+    refunded,
+    message: `Возвращено ${refunded} ₽ на баланс игрока`,
+    userId: order.user_id,
+    balance: balance === null ? null : kopecksToRoubles(balance),
+  };
 }

@@ -18,7 +18,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/create',
     {
       preHandler: app.requireUser,
-      config: { rateLimit: perAccountLimit(20) },
+      config: { rateLimit: perAccountLimit(20), idempotent: true },
       schema: {
         tags,
         security,
@@ -33,7 +33,10 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => app.payments.create(request.user!.id, request.body, request.ip),
+    async (request, reply) =>
+      app.idempotency.run(request, reply, (tx) =>
+        app.payments.create(tx, request.user!.id, request.body, request.ip),
+      ),
   );
 
   app.get(

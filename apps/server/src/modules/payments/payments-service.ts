@@ -30,7 +30,9 @@ export type CreditOutcome = 'credited' | 'already-paid';
 export function createPaymentsService(app: FastifyInstance, client: FreekassaClient) {
   const repo = createPaymentsRepository(app.db);
 
-  async function create(userId: number, input: PaymentInput, buyerIp: string) {
+  /** A pending top-up and its payment page, in the caller's transaction (the money call's). */
+  async function create(tx: Db, userId: number, input: PaymentInput, buyerIp: string) {
+    const repo = createPaymentsRepository(tx);
     const amountKopecks = roublesToKopecks(input.amount);
     const waitingPromo = await repo.findWaitingPromo(userId);
     const base = topUpBonusKopecks(amountKopecks);
@@ -61,8 +63,7 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
           : client.paymentLink({ orderId: payment.id, amountKopecks, email: input.email });
     } catch (error) {
       app.log.warn({ err: error, paymentId: payment.id }, 'payment provider refused the order');
-      await repo.markClosed(payment.id, 'failed');
-      // The provider's fault, not the request's: 502, and nothing was charged.
+      // The provider's fault, not the request's: 502; the transaction drops the pending payment.
       throw new HttpError(502, 'provider_unavailable', PAYMENT_FAILED);
     }
     await repo.setPayUrl(payment.id, url);

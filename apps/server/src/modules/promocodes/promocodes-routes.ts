@@ -20,7 +20,7 @@ export const promocodesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/promocodes/activate',
     {
       preHandler: app.requireUser,
-      config: { rateLimit: perAccountLimit(10) },
+      config: { rateLimit: perAccountLimit(10), idempotent: true },
       schema: {
         tags: ['money'],
         security: [{ bearer: [] }],
@@ -35,7 +35,17 @@ export const promocodesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => activatePromocode(app, request.user!.id, request.body.code),
+    async (request, reply) => {
+      const userId = request.user!.id;
+      return app.idempotency.run(
+        request,
+        reply,
+        (tx) => activatePromocode(tx, userId, request.body.code),
+        ({ balance }) => {
+          if (balance !== null) app.realtime.toUser(userId, 'balanceUpdate', { balance });
+        },
+      );
+    },
   );
 };
 

@@ -1,5 +1,4 @@
 import { kopecksToRoubles, roublesToKopecks } from '@shop/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../plugins/errors';
 import { postEntry } from '../ledger/ledger';
@@ -12,40 +11,54 @@ export const PROMO_MESSAGES = {
   alreadyUsed: 'Вы уже активировали этот промокод',
 } as const;
 
-/**
- * Activation runs under the code's row lock: however many players race for the last use, they are
- * counted one after another, and the unique (code, user) key makes a second activation impossible.
- */
-export async function activatePromocode(app: FastifyInstance, userId: number, code: string) {
-  const outcome = await app.db.transaction(async (tx) => {
-    const repo = createPromocodesRepository(tx as unknown as Db);
-    const promo = await repo.lockByCode(code);
-    if (!promo || !promo.isActive) throw badRequest(PROMO_MESSAGES.invalid);
-    if (promo.expiresAt && promo.expiresAt.getTime() <= Date.now())
-      throw badRequest(PROMO_MESSAGES.expired);
-    if (promo.usageCount >= promo.usageLimit) throw badRequest(PROMO_MESSAGES.exhausted);
-    if (!(await repo.activate(promo.id, userId))) throw badRequest(PROMO_MESSAGES.alreadyUsed);
+export interface PromoActivation {
+  success: true;
+  message: string;
+  bonus: number;
+  /** The balance after a fixed code's credit; null for a percentage code (nothing credited yet). */
+  balance: number | null;
+}
 
-    const discount = Number(promo.discount);
-    if (promo.type === 'percentage') {
-      return {
-        balance: null,
-        bonus: 0,
-        message: `Промокод активирован! Бонус +${discount}% к следующему пополнению`,
-      };
-    }
-    const credit = roublesToKopecks(discount);
-    const balance = await postEntry(tx as unknown as Db, {
-      userId,
-      kind: 'promo',
-      amountKopecks: credit,
-      description: `Промокод ${promo.code}`,
-      method: 'Промокод',
-    });
-    return { balance, bonus: discount, message: `Промокод активирован! Начислено ${discount}₽` };
-  });
-  if (outcome.balance !== null) {
-    app.realtime.toUser(userId, 'balanceUpdate', { balance: kopecksToRoubles(outcome.balance) });
+/**
+ * Activation runs in the caller's transaction under the code's row lock: however many players race
+ * for the last use, they are counted one after another, and the unique (code, user) key makes a
+ * second activation impossible.
+ */
+export async function activatePromocode(
+  tx: Db,
+  userId: number,
+  code: string,
+): Promise<PromoActivation> {
+  const repo = createPromocodesRepository(tx);
+  const promo = await repo.lockByCode(code);
+  if (!promo || !promo.isActive) throw badRequest(PROMO_MESSAGES.invalid);
+  if (promo.expiresAt && promo.expiresAt.getTime() <= Date.now())
+    throw badRequest(PROMO_MESSAGES.expired);
+  if (promo.usageCount >= promo.usageLimit) throw badRequest(PROMO_MESSAGES.exhausted);
+  if (!(await repo.activate(promo.id, userId))) throw badRequest(PROMO_MESSAGES.alreadyUsed);
+
+  const discount = Number(promo.discount);
+  if (promo.type === 'percentage') {
+    return {
+      success: true,
+      balance: null,
+      bonus: 0,
+      message: `Промокод активирован! Бонус +${discount}% к следующему пополнению`,
+    };
   }
-  return { success: true as const, message: outcome.message, bonus: outcome.bonus };
+  const credit = roublesToKopecks(discount);
+  const balance = await postEntry(tx, {
+    userId,
+    kind: 'promo',
+    amountKopecks: credit,
+    description: `Промокод ${promo.code}`,
+    method: 'Промокод',
+  });
+  return {
+    success: true,
+    // A credit only fails for a user that is gone; the session proved they exist.
+    balance: balance === null ? null : kopecksToRoubles(balance),
+    bonus: discount,
+    message: `Промокод активирован! Начислено ${discount}₽`,
+  };
 }

@@ -8,7 +8,11 @@ export type RefundReply = z.infer<typeof refundReplySchema>;
 
 /** Cancels the order's waiting and failed deliveries and credits their cost to the player. */
 export async function refundOrder(id: string): Promise<RefundReply> {
-  return refundReplySchema.parse(await api.post(`/admin/orders/${encodeURIComponent(id)}/refund`));
+  return refundReplySchema.parse(
+    await api.post(`/admin/orders/${encodeURIComponent(id)}/refund`, undefined, {
+      idempotent: true,
+    }),
+  );
 }
 
 export function useRefundOrder() {

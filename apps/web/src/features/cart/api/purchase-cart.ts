@@ -10,7 +10,7 @@ export type CartPurchaseReply = z.infer<typeof purchaseReplySchema>;
 
 /** One order for the whole cart, delivered to one server; the server empties the cart. */
 export async function purchaseCart(input: CartPurchaseInput): Promise<CartPurchaseReply> {
-  return purchaseReplySchema.parse(await api.post('/cart/purchase', input));
+  return purchaseReplySchema.parse(await api.post('/cart/purchase', input, { idempotent: true }));
 }
 
 export function usePurchaseCart() {

@@ -17,7 +17,9 @@ export async function createPayment(input: CreatePaymentInput): Promise<CreatePa
     ...(input.method === 'sbp' ? { paymentSystemId: SBP_METHOD_ID } : {}),
     email: input.email,
   };
-  return paymentCreateReplySchema.parse(await api.post('/payments/create', payload));
+  return paymentCreateReplySchema.parse(
+    await api.post('/payments/create', payload, { idempotent: true }),
+  );
 }
 
 export function useCreatePayment() {

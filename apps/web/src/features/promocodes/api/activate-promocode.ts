@@ -8,7 +8,9 @@ export type PromoActivation = z.infer<typeof promoActivateReplySchema>;
 
 /** A refused code is a 400/429 with the server's Russian message, thrown as an ApiError. */
 export async function activatePromocode(code: string): Promise<PromoActivation> {
-  return promoActivateReplySchema.parse(await api.post('/promocodes/activate', { code }));
+  return promoActivateReplySchema.parse(
+    await api.post('/promocodes/activate', { code }, { idempotent: true }),
+  );
 }
 
 export function useActivatePromocode() {

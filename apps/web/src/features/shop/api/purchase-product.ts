@@ -8,7 +8,7 @@ export type PurchaseInput = z.output<typeof purchaseSchema>;
 export type PurchaseReply = z.infer<typeof purchaseReplySchema>;
 
 export async function purchaseProduct(input: PurchaseInput): Promise<PurchaseReply> {
-  return purchaseReplySchema.parse(await api.post('/purchase', input));
+  return purchaseReplySchema.parse(await api.post('/purchase', input, { idempotent: true }));
 }
 
 export function usePurchaseProduct() {

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import {
+  errorMessages,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyHeadersSchema,
+  idempotencyKeySchema,
+} from '@shop/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client';
+import { badRequest, HttpError } from '../../plugins/errors';
+import { createIdempotencyRepository } from './idempotency-repository';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A money call: it accepts an Idempotency-Key and does its work through app.idempotency.run. */
+    idempotent?: boolean;
+  }
+  interface FastifyInstance {
+    idempotency: {
+      /**
+       * Runs a money call's work in one transaction with its Idempotency-Key: the first request with
+       * a key does the work and stores the reply beside it; a repeat gets that reply back (marked
+       * `Idempotent-Replayed: true`) and changes nothing. `afterCommit` (socket events, waking a
+       * worker) runs only for the request that did the work. Without a key, the work simply runs.
+       */
+      run<T>(
+        request: FastifyRequest,
+        reply: FastifyReply,
+        work: (tx: Db) => Promise<T>,
+        afterCommit?: (body: T) => void,
+      ): Promise<T>;
+      prune(): Promise<number>;
+    };
+  }
+}
+
+const KEY_LIFETIME_HOURS = 24;
+
+const mismatch = () => new HttpError(422, 'unprocessable', errorMessages.idempotencyMismatch);
+
+function requestHash(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.routeOptions.url ?? request.url}\n`)
+    .update(JSON.stringify(request.params ?? null))
+    .update('\n')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('hex');
+}
+
+type Outcome<T> = { replayed: false; body: T } | { replayed: true; status: number; body: T };
+
+async function idempotencyPlugin(
+  app: FastifyInstance,
+  options: { pruneIntervalMs: number | false },
+) {
+  const repo = createIdempotencyRepository(app.db);
+
+  // Money routes declare the header in their schema, so it is validated and in the OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    route.schema = { ...route.schema, headers: route.schema?.headers ?? idempotencyHeadersSchema };
+  });
+
+  async function run<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: (tx: Db) => Promise<T>,
+    afterCommit?: (body: T) => void,
+  ): Promise<T> {
+    const header = request.headers['idempotency-key'];
+    const parsedKey = idempotencyKeySchema.optional().safeParse(header);
+    if (!parsedKey.success) throw badRequest(parsedKey.error.issues[0]?.message ?? '');
+    const key = parsedKey.data;
+    const userId = request.user?.id;
+    if (key !== undefined && userId === undefined) {
+      throw new Error('idempotent routes run after authentication');
+    }
+    const outcome = await app.db.transaction(async (tx): Promise<Outcome<T>> => {
+      if (key === undefined || userId === undefined)
+        return { replayed: false, body: await work(tx) };
+      const keys = createIdempotencyRepository(tx);
+      const hash = requestHash(request);
+      if (!(await keys.claim(userId, key, hash))) {
+        const stored = await keys.find(userId, key);
+        if (!stored || stored.requestHash !== hash) throw mismatch();
+        // Written as the work's own reply in the transaction that did the work.
+        return { replayed: true, status: stored.statusCode ?? 200, body: stored.replyBody as T };
+      }
+      const body = await work(tx);
+      await keys.complete(userId, key, reply.statusCode, body);
+      return { replayed: false, body };
+    });
+    if (outcome.replayed) {
+      reply.status(outcome.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    } else {
+      afterCommit?.(outcome.body);
+    }
+    return outcome.body;
+  }
+
+  app.decorate('idempotency', { run, prune: () => repo.pruneOlderThan(KEY_LIFETIME_HOURS) });
+
+  if (options.pruneIntervalMs) {
+    const timer = setInterval(
+      () =>
+        void repo
+          .pruneOlderThan(KEY_LIFETIME_HOURS)
+          .catch((err: unknown) => app.log.warn({ err }, 'idempotency key cleanup failed')),
+      options.pruneIntervalMs,
+    );
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+}
+
+export default fp(idempotencyPlugin, { name: 'idempotency', dependencies: ['database'] });
