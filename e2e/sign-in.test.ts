@@ -3,7 +3,8 @@ import { snapshot, viewports } from './support/browser';
 import { signIn } from './support/journeys';
 import { useShopAndBrowser } from './support/journey-setup';
 
-const journey = useShopAndBrowser();
+// Logged at info, so the request lines a sign-in produces are in the output the test reads.
+const journey = useShopAndBrowser({ env: { LOG_LEVEL: 'info' } });
 
 describe('signing in with Steam (demo provider)', () => {
   it('signs in, shows name, avatar and 0 ₽, survives a reload, and signs out', async () => {
@@ -12,6 +13,10 @@ describe('signing in with Steam (demo provider)', () => {
       locale: 'ru-RU',
     });
     const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      requested.push(request.url(), request.headers().referer ?? '');
+    });
     await signIn(page, journey.shop.url, 'Bandit_Kolya');
 
     const menu = page.getByRole('button', { name: 'Меню пользователя Bandit_Kolya' });
@@ -21,6 +26,11 @@ describe('signing in with Steam (demo provider)', () => {
     expect(await avatar.getAttribute('src')).toContain('76561198000000002.svg');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    // The token travelled in no address, Referer, history entry or log line.
+    expect(requested.some((line) => line.includes(token!))).toBe(false);
+    expect(await page.evaluate(() => window.location.href)).toBe(`${journey.shop.url}/`);
+    expect(journey.shop.output()).toContain('/api/auth/exchange');
+    expect(journey.shop.output()).not.toContain(token);
     await snapshot(page, 'signed-in-1280');
 
     await page.reload();

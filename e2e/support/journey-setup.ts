@@ -13,13 +13,18 @@ export interface JourneySetup {
  * `before` runs first, for anything the shop must find when it starts.
  */
 export function useShopAndBrowser(
-  hooks: { before?: () => Promise<void>; after?: () => Promise<void> } = {},
+  hooks: {
+    before?: () => Promise<void>;
+    after?: () => Promise<void>;
+    /** Extra environment for the shop process. */
+    env?: Record<string, string>;
+  } = {},
 ) {
   let shop: ShopProcess | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     await hooks.before?.();
-    shop = await startShop();
+    shop = await startShop(hooks.env);
     browser = await launchBrowser();
   });
   afterAll(async () => {

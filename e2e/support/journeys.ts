@@ -8,7 +8,9 @@ export async function signIn(page: Page, shopUrl: string, account: string): Prom
   await page.getByRole('button', { name: 'Войти через Steam' }).click();
   await page.waitForURL(/\/api\/demo\/steam\/openid\/login/);
   await page.getByRole('button', { name: new RegExp(account) }).click();
-  await page.waitForURL((url) => url.pathname === '/' && !url.search.includes('token'));
+  await page.waitForURL(
+    (url) => url.pathname === '/' && !url.hash && !url.search.includes('token'),
+  );
 }
 
 /** Fills the top-up dialog from the header and goes on to the payment page. */

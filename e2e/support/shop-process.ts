@@ -30,7 +30,7 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The shop as a user starts it (the server entry, demo mode, embedded database, built web app),
+ * The shop as a user starts it with `npm start` (the server entry, DEMO=1, embedded database, built web app),
  * on a free loopback port with a fresh data folder.
  */
 export async function startShop(env: Record<string, string> = {}): Promise<ShopProcess> {
@@ -51,6 +51,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopP
         PUBLIC_URL: url,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        DEMO: '1',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

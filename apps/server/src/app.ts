@@ -34,6 +34,7 @@ import authPlugin from './plugins/auth';
 import idempotencyPlugin from './modules/idempotency/idempotency-plugin';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
+import inputGuardPlugin from './plugins/input-guard';
 import securityHeadersPlugin from './plugins/security-headers';
 import gameServersPlugin, { type GameServersOptions } from './plugins/game-servers';
 import webAppPlugin from './plugins/web-app';
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin, { https });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { max: options.rateLimitMax ?? 600, timeWindow: '1 minute' });

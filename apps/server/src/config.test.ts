@@ -23,13 +23,43 @@ function refusal(env: Record<string, string | undefined>): string {
 }
 
 describe('configuration', () => {
-  it('runs the demo with no variables at all', () => {
-    const config = loadConfig({});
+  it('runs the demo when asked with DEMO=1 and no other variable', () => {
+    const config = loadConfig({ DEMO: '1' });
     expect(config.demo).toBe(true);
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.adminSteamIds.has(DEMO_ADMIN_STEAM_ID)).toBe(true);
     expect(config.steam.openidUrl).toBe('http://localhost:3000/api/demo/steam/openid/login');
+    expect(config.freekassa.payUrl).toBe('http://localhost:3000/api/demo/freekassa/pay');
+  });
+
+  it('is no demo unless asked: the real Steam and FreeKassa, whatever NODE_ENV says', () => {
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      const config = loadConfig({ NODE_ENV });
+      expect(config.demo).toBe(false);
+      expect(config.steam.openidUrl).toBe('https://steamcommunity.com/openid/login');
+      expect(config.freekassa.payUrl).toBe('https://pay.fk.money/');
+      expect(config.adminSteamIds.size).toBe(0);
+    }
+  });
+
+  it.each([
+    ['FREEKASSA_SHOP_ID', '12345'],
+    ['FREEKASSA_SECRET1', 'real-secret-1'],
+    ['FREEKASSA_SECRET2', 'real-secret-2'],
+    ['FREEKASSA_API_KEY', 'real-api-key'],
+    ['STEAM_API_KEY', 'ABCDEF0123456789'],
+  ])('refuses DEMO=1 beside a real provider setting (%s) and names it', (name, value) => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const message = refusal({ NODE_ENV, DEMO: '1', [name]: value });
+      expect(message).toContain('DEMO=1');
+      expect(message).toContain(name);
+      expect(message).not.toContain(value);
+    }
+  });
+
+  it('keeps demo mode with the demo values themselves', () => {
+    expect(loadConfig({ DEMO: '1', FREEKASSA_SECRET1: 'demo-secret-1' }).demo).toBe(true);
   });
 
   it('accepts a complete production configuration and talks to the real Steam', () => {

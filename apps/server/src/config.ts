@@ -112,6 +112,16 @@ function steamApi(
   return { apiUrl: (url ?? 'https://api.steampowered.com').replace(/\/+$/, ''), apiKey: key };
 }
 
+/** Provider settings an operator has set to real values: demo mode must never run beside them. */
+function realProviderSettings(e: z.output<typeof envSchema>): string[] {
+  const names: string[] = [];
+  for (const name of Object.keys(DEMO_SECRETS) as Array<keyof typeof DEMO_SECRETS>) {
+    if (e[name] !== undefined && e[name] !== DEMO_SECRETS[name]) names.push(name);
+  }
+  if (e.STEAM_API_KEY) names.push('STEAM_API_KEY');
+  return names;
+}
+
 /**
  * The one place that reads the environment. Throws a ConfigError naming the variable at fault,
  * so a misconfigured production instance refuses to start instead of running half-right.
@@ -126,10 +136,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  const demo = e.DEMO ?? !production;
+  // Demo mode only when asked for (`npm start` asks): its stand-ins hand out money and sign-ins.
+  const demo = e.DEMO ?? false;
 
   if (production && demo) {
     throw new ConfigError('DEMO must be 0 in production (NODE_ENV=production).');
+  }
+  if (demo) {
+    const real = realProviderSettings(e);
+    if (real.length > 0) {
+      throw new ConfigError(
+        `DEMO=1 runs built-in stand-ins of Steam and FreeKassa and cannot run beside real provider settings (${real.join(', ')} set). Unset DEMO to use them.`,
+      );
+    }
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 

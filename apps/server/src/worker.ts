@@ -6,6 +6,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { loggerOptions } from './logging';
 
 let config;
 try {
@@ -26,14 +27,27 @@ const database = await openDatabase({
   onIdleError: (error) =>
     console.warn(`Database connection lost (${error.message}); reconnecting.`),
 });
-const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+const app = await buildApp({ config, database, logger: loggerOptions(config) });
 await app.ready();
 console.log('Shop worker running: monitor, delivery, VIP expiry, payment reconciliation.');
 
-const stop = async () => {
+let stopping = false;
+const stop = async (exitCode = 0) => {
+  if (stopping) return;
+  stopping = true;
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
   await app.close();
   await database.close();
-  process.exit(0);
+  process.exit(exitCode);
 };
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
+process.on('unhandledRejection', (reason) => {
+  app.log.fatal({ err: reason }, 'unhandled rejection');
+  void stop(1);
+});
+process.on('uncaughtException', (err) => {
+  app.log.fatal({ err }, 'uncaught exception');
+  void stop(1);
+});

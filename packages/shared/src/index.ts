@@ -1,6 +1,7 @@
 import './zod-locale';
 export * from './money';
 export * from './messages';
+export * from './text-rules';
 export * from './schemas/common';
 export * from './schemas/user';
 export * from './schemas/server';

@@ -6,9 +6,12 @@ export const errorMessages = {
   notFound: 'Не найдено',
   rateLimited: 'Слишком много запросов, попробуйте позже',
   internal: 'Внутренняя ошибка сервера. Попробуйте позже.',
+  unsafeText: 'Текст содержит недопустимые символы',
+  tooDeep: 'Слишком сложная структура запроса',
   payloadTooLarge: 'Слишком большой запрос',
   sessionExpired: 'Сессия истекла. Войдите снова.',
   idempotencyMismatch: 'Этот ключ Idempotency-Key уже использован для другого запроса',
+  signInExpired: 'Ссылка для входа устарела. Войдите снова.',
   steamLoginFailed: 'Не удалось войти через Steam. Пожалуйста, попробуйте снова.',
 } as const;
 

@@ -21,6 +21,28 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** An arbitrary, fixed key of PostgreSQL's advisory locks: "one migrating process at a time". */
+const MIGRATION_LOCK_KEY = 724_300_001;
+
+/**
+ * Migrations under a session-level advisory lock, on one connection: processes that start together
+ * on an empty database take turns, and the later ones find nothing left to apply. Without it two
+ * instances race to create the same tables and one of them dies on a unique violation.
+ */
+async function migrateUnderLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export interface DatabaseOptions {
   /** postgres:// URL; without it an embedded PGlite is used. */
   url?: string | undefined;
@@ -37,8 +59,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
+    await migrateUnderLock(pool);
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let dataPath: string | undefined;

@@ -39,3 +39,28 @@ export async function startFakeSteam(): Promise<FakeSteam> {
   url = `${origin}/openid/login`;
   return { url, apiUrl: `${origin}/api`, provider, checks: () => checks, close: () => app.close() };
 }
+
+/**
+ * The whole browser sign-in against the fake provider: Steam's return, then the web app trading the
+ * one-time code from the address fragment for a session token.
+ */
+export async function signInThroughSteam(
+  shop: FastifyInstance,
+  provider: FakeOpenIdProvider,
+  steamId: string,
+  returnTo: string,
+): Promise<string> {
+  const query = new URLSearchParams(provider.assert(steamId, returnTo));
+  const response = await shop.inject({ method: 'GET', url: `/api/auth/steam/return?${query}` });
+  const code = new URLSearchParams(new URL(String(response.headers.location)).hash.slice(1)).get(
+    'signin',
+  );
+  if (!code) throw new Error(`sign-in failed: ${response.headers.location}`);
+  const exchange = await shop.inject({
+    method: 'POST',
+    url: '/api/auth/exchange',
+    payload: { code },
+  });
+  if (exchange.statusCode !== 200) throw new Error(`code exchange failed: ${exchange.body}`);
+  return (exchange.json() as { token: string }).token;
+}

@@ -1,4 +1,12 @@
-import { apiErrorSchema, okReplySchema, tokenReplySchema, userSchema } from '@shop/shared';
+import {
+  apiErrorSchema,
+  errorMessages,
+  okReplySchema,
+  SIGN_IN_FRAGMENT,
+  signInExchangeSchema,
+  tokenReplySchema,
+  userSchema,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -25,22 +33,38 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       schema: {
         tags: ['auth'],
         summary:
-          'OpenID return: verify the assertion, open a session, hand the token to the web app',
+          'OpenID return: verify the assertion and hand the web app a one-time sign-in code in the address fragment',
         querystring: z.record(z.string(), z.unknown()),
       },
     },
     async (request, reply) => {
       try {
-        const session = await app.auth.completeSteamLogin(request.query);
-        return reply.redirect(
-          `${config.publicUrl}/?token=${encodeURIComponent(session.token)}`,
-          302,
-        );
+        const code = await app.auth.completeSteamLogin(request.query);
+        // In the fragment: browsers never send it to a server, nor in a Referer; and it is single-use.
+        return reply.redirect(`${config.publicUrl}/#${SIGN_IN_FRAGMENT}=${code}`, 302);
       } catch (error) {
         if (!(error instanceof OpenIdError)) throw error;
         request.log.warn({ reason: error.reason }, 'Steam sign-in refused');
         return reply.redirect(`${config.publicUrl}/login?error=steam`, 302);
       }
+    },
+  );
+
+  app.post(
+    '/auth/exchange',
+    {
+      config: signInLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Trade the one-time sign-in code from the Steam return for a session token',
+        body: signInExchangeSchema,
+        response: { 200: tokenReplySchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const session = await app.auth.redeemSignInCode(request.body.code);
+      if (!session) throw unauthorized(errorMessages.signInExpired);
+      return { token: session.token, expiresAt: session.expiresAt.toISOString() };
     },
   );
 

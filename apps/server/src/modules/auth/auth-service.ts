@@ -24,8 +24,11 @@ export function createAuthService(db: Db, config: Config, log: FastifyBaseLogger
   return {
     loginUrl: () => buildLoginUrl(openid),
 
-    /** Verifies Steam's answer, brings the account up to date and opens a session. Throws OpenIdError. */
-    async completeSteamLogin(query: Record<string, unknown>): Promise<IssuedSession> {
+    /**
+     * Verifies Steam's answer and brings the account up to date; returns a one-time sign-in code for
+     * the browser to trade for a session (see redeemSignInCode). Throws OpenIdError.
+     */
+    async completeSteamLogin(query: Record<string, unknown>): Promise<string> {
       const steamId = await verifyAssertion(query, openid, {
         rememberNonce: (nonce) => sessions.rememberNonce(nonce),
       });
@@ -37,7 +40,16 @@ export function createAuthService(db: Db, config: Config, log: FastifyBaseLogger
         avatar: profile?.avatar ?? null,
         isAdmin: config.adminSteamIds.has(steamId) || undefined,
       });
-      return sessions.issue(user.id);
+      return sessions.issueSignInCode(user.id);
+    },
+
+    /** A session for a sign-in code, once; undefined for an unknown, used or expired code. */
+    async redeemSignInCode(code: string): Promise<IssuedSession | undefined> {
+      return db.transaction(async (tx) => {
+        const txSessions = createSessionsRepository(tx, config.sessionTtlDays);
+        const userId = await txSessions.redeemSignInCode(code);
+        return userId === undefined ? undefined : txSessions.issue(userId);
+      });
     },
 
     async authenticate(token: string): Promise<UserRow | undefined> {
@@ -47,10 +59,10 @@ export function createAuthService(db: Db, config: Config, log: FastifyBaseLogger
     /** Rotation: the old token stops working the moment the new one exists. */
     async refresh(token: string): Promise<IssuedSession | undefined> {
       return db.transaction(async (tx) => {
-        const txSessions = createSessionsRepository(tx as unknown as Db, config.sessionTtlDays);
+        const txSessions = createSessionsRepository(tx, config.sessionTtlDays);
         const userId = await txSessions.revoke(token);
         if (userId === undefined) return undefined;
-        await createUsersRepository(tx as unknown as Db).touchLastSeen(userId);
+        await createUsersRepository(tx).touchLastSeen(userId);
         return txSessions.issue(userId);
       });
     },

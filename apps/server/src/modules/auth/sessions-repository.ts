@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { openidNonces, sessions, users } from '../../db/schema/index';
+import { openidNonces, sessions, signInCodes, users } from '../../db/schema/index';
 import type { UserRow } from '../users/users-repository';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A sign-in code is traded for a session within seconds of Steam's return; a minute is plenty. */
+const SIGN_IN_CODE_TTL_MS = 60_000;
 
 export interface IssuedSession {
   token: string;
@@ -56,6 +59,25 @@ export function createSessionsRepository(db: Db, ttlDays: number) {
       return row?.userId;
     },
 
+    /** A one-time code that stands for a fresh sign-in of this user until it is redeemed. */
+    async issueSignInCode(userId: number): Promise<string> {
+      const code = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + SIGN_IN_CODE_TTL_MS);
+      await db.insert(signInCodes).values({ codeHash: hashToken(code), userId, expiresAt });
+      return code;
+    },
+
+    /** The code's user, once: the row is deleted as it is read, so a second redemption finds nothing. */
+    async redeemSignInCode(code: string): Promise<number | undefined> {
+      const [row] = await db
+        .delete(signInCodes)
+        .where(
+          and(eq(signInCodes.codeHash, hashToken(code)), gt(signInCodes.expiresAt, sql`now()`)),
+        )
+        .returning({ userId: signInCodes.userId });
+      return row?.userId;
+    },
+
     /** Drops sessions long past use, so the table does not grow without end. */
     async prune(): Promise<void> {
       await db
@@ -67,6 +89,7 @@ export function createSessionsRepository(db: Db, ttlDays: number) {
           ),
         );
       await db.delete(openidNonces).where(lt(openidNonces.seenAt, sql`now() - interval '1 day'`));
+      await db.delete(signInCodes).where(lt(signInCodes.expiresAt, sql`now()`));
     },
 
     /** True the first time a nonce is seen; the primary key makes this race-free. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSteam, type FakeSteam } from '../../test-support/fake-steam';
+import { signInThroughSteam, startFakeSteam, type FakeSteam } from '../../test-support/fake-steam';
 import { queryRows } from '../../test-support/sql';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -25,13 +25,8 @@ afterAll(async () => {
   await steam.close();
 });
 
-async function signIn(steamId: string): Promise<string> {
-  const query = new URLSearchParams(steam.provider.assert(steamId, RETURN_TO));
-  const response = await shop.app.inject({ method: 'GET', url: `/api/auth/steam/return?${query}` });
-  const token = new URL(String(response.headers.location)).searchParams.get('token');
-  if (!token) throw new Error(`sign-in failed: ${response.headers.location}`);
-  return token;
-}
+const signIn = (steamId: string) =>
+  signInThroughSteam(shop.app, steam.provider, steamId, RETURN_TO);
 
 const call = (method: 'GET' | 'POST', url: string, token?: string) =>
   shop.app.inject({
@@ -50,9 +45,12 @@ describe('profile from the Steam Web API', () => {
       STEAM_API_KEY: 'test-key',
     });
     try {
-      const query = new URLSearchParams(steam.provider.assert('76561198000000002', RETURN_TO));
-      const back = await withKey.app.inject({ url: `/api/auth/steam/return?${query}` });
-      const token = new URL(String(back.headers.location)).searchParams.get('token');
+      const token = await signInThroughSteam(
+        withKey.app,
+        steam.provider,
+        '76561198000000002',
+        RETURN_TO,
+      );
       const profile = await withKey.app.inject({
         url: '/api/auth/profile',
         headers: { authorization: `Bearer ${token}` },

@@ -65,15 +65,27 @@ describe('Steam sign-in', () => {
     );
   });
 
-  it('accepts a verified assertion, creates the player and hands back a working token', async () => {
+  it('accepts a verified assertion, creates the player and hands back a one-time code for a working token', async () => {
     const checksBefore = steam.checks();
     const response = await returnWith(steam.provider.assert(PLAYER, RETURN_TO));
     expect(response.statusCode).toBe(302);
-    const location = String(response.headers.location);
-    expect(location.startsWith(`${PUBLIC_URL}/?token=`)).toBe(true);
+    const location = new URL(String(response.headers.location));
+    // Nothing a server or a log could see: the code travels in the fragment only.
+    expect(`${location.origin}${location.pathname}${location.search}`).toBe(`${PUBLIC_URL}/`);
+    const code = new URLSearchParams(location.hash.slice(1)).get('signin');
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(steam.checks()).toBe(checksBefore + 1);
 
-    const token = new URL(location).searchParams.get('token');
+    const exchange = () =>
+      shop.app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { code } });
+    const traded = await exchange();
+    expect(traded.statusCode).toBe(200);
+    const { token } = traded.json() as { token: string };
+    expect(token).not.toBe(code);
+    const again = await exchange();
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe('Ссылка для входа устарела. Войдите снова.');
+
     const profile = await shop.app.inject({
       method: 'GET',
       url: '/api/auth/profile',
@@ -91,7 +103,7 @@ describe('Steam sign-in', () => {
 
   it('refuses a replay of an assertion it already accepted', async () => {
     const assertion = steam.provider.assert(OTHER, RETURN_TO);
-    expect((await returnWith(assertion)).headers.location).toContain('/?token=');
+    expect((await returnWith(assertion)).headers.location).toContain('/#signin=');
     await expectRefused(assertion);
   });
 

@@ -13,8 +13,8 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 async function scalar(query: ReturnType<typeof sql>): Promise<number> {
-  const result = await world.shop.app.db.execute(query);
-  return Number((result.rows[0] as { n: string | number }).n);
+  const result = (await world.shop.app.db.execute(query)) as { rows: Array<{ n: string }> };
+  return Number(result.rows[0]?.n);
 }
 
 async function buyer(roubles = 100) {

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Background } from './background';
+import { DemoBanner } from './demo-banner';
 import { DiscordLink } from './discord-link';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -16,6 +17,7 @@ export function RootLayout() {
         Перейти к содержимому
       </a>
       <div className="relative z-10 flex min-h-dvh flex-col">
+        <DemoBanner />
         <SiteHeader />
         <main
           id="content"

@@ -1,15 +1,33 @@
+import { SIGN_IN_FRAGMENT, tokenReplySchema } from '@shop/shared';
+import { api } from '@/lib/api-client';
 import { tokenStorage } from '@/lib/token-storage';
 
+function rewriteAddress(url: URL) {
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
 /**
- * The server's Steam callback sends the browser back with `?token=...`. Store it and rewrite the
- * address without it before the first render, so the token never stays in history or gets shared
- * with a copied link.
+ * Steam's return lands on `/#signin=CODE`: a one-time code in the fragment, which browsers send to no
+ * server and no Referer. It is wiped from the address at once and traded for the session token by a
+ * POST, so the token itself never appears in an address, the history or a log. SPEC §2's `?token=`
+ * is still taken (and wiped) for links made elsewhere.
  */
-export function captureTokenFromUrl(location: Location = window.location): void {
+export async function captureSignIn(location: Location = window.location): Promise<void> {
   const url = new URL(location.href);
   const token = url.searchParams.get('token');
-  if (token === null) return;
-  if (token.trim()) tokenStorage.set(token.trim());
-  url.searchParams.delete('token');
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  if (token !== null) {
+    if (token.trim()) tokenStorage.set(token.trim());
+    url.searchParams.delete('token');
+    rewriteAddress(url);
+  }
+  const code = new URLSearchParams(url.hash.slice(1)).get(SIGN_IN_FRAGMENT);
+  if (code === null) return;
+  url.hash = '';
+  rewriteAddress(url);
+  try {
+    const session = tokenReplySchema.parse(await api.post('/auth/exchange', { code }));
+    tokenStorage.set(session.token);
+  } catch {
+    // A stale or reused code: the visitor stays signed out and can sign in again.
+  }
 }

@@ -1,15 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The web app's own API client, exactly as the browser runs it, only with Node's fetch.
+import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE } from '../apps/web/src/lib/api-client';
+import { createMemoryTokenStorage } from '../apps/web/src/lib/token-storage';
 import {
-  ApiError,
-  createApiClient,
-  NETWORK_ERROR_MESSAGE,
-} from '../../../../web/src/lib/api-client';
-import { createMemoryTokenStorage } from '../../../../web/src/lib/token-storage';
-import { startDroppingProxy, type DroppingProxy } from '../../test-support/dropping-proxy';
-import { addProduct, fund, startGameShop, type GameShop } from '../../test-support/shop-fixtures';
-import { createAccount } from '../../test-support/sign-in';
+  startDroppingProxy,
+  type DroppingProxy,
+} from '../apps/server/src/test-support/dropping-proxy';
+import {
+  addProduct,
+  fund,
+  startGameShop,
+  type GameShop,
+} from '../apps/server/src/test-support/shop-fixtures';
+import { createAccount } from '../apps/server/src/test-support/sign-in';
 
 let world: GameShop;
 let proxy: DroppingProxy;
@@ -33,8 +37,8 @@ afterAll(async () => {
 });
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
-  const result = await world.shop.app.db.execute(query);
-  return Number((result.rows[0] as { n: string | number }).n);
+  const result = (await world.shop.app.db.execute(query)) as { rows: Array<{ n: string }> };
+  return Number(result.rows[0]?.n);
 }
 
 /** A player with 100 ₽ and the web app's client, talking to the shop through the lossy proxy. */

@@ -1,0 +1,125 @@
+import { PassThrough } from 'node:stream';
+import type { ClientToServerEvents, ServerToClientEvents } from '@shop/shared';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { loggerOptions, redactUrl } from './logging';
+import { signInThroughSteam, startFakeSteam, type FakeSteam } from './test-support/fake-steam';
+import { createTestApp, type TestApp } from './test-support/test-app';
+
+const PUBLIC_URL = 'http://shop.test';
+const RETURN_TO = `${PUBLIC_URL}/api/auth/steam/return`;
+const ADMIN = '76561198000000100';
+
+let steam: FakeSteam;
+let shop: TestApp;
+let log = '';
+/** Every secret the run hands out or sends; none may appear in the log. */
+const secrets: string[] = [];
+
+beforeAll(async () => {
+  steam = await startFakeSteam();
+  const destination = new PassThrough();
+  destination.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const env = { PUBLIC_URL, STEAM_OPENID_URL: steam.url, ADMIN_STEAM_IDS: ADMIN };
+  shop = await createTestApp(env, {
+    logger: loggerOptions(loadConfig({ ...env, LOG_LEVEL: 'trace' }), destination),
+  });
+  await shop.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await shop?.close();
+  await steam?.close();
+});
+
+const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
+  shop.app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload ? { payload } : {}),
+  });
+
+describe('the log', () => {
+  it('holds no session token, sign-in code, password, signature or key of a whole session', async () => {
+    // Sign-in, with the code the browser trades, recorded as the fake provider issues it.
+    const query = new URLSearchParams(steam.provider.assert(ADMIN, RETURN_TO));
+    const back = await call('GET', `/api/auth/steam/return?${query}`);
+    const code = new URLSearchParams(new URL(String(back.headers.location)).hash.slice(1)).get(
+      'signin',
+    )!;
+    secrets.push(code, query.get('openid.sig')!);
+    const token = (await call('POST', '/api/auth/exchange', undefined, { code })).json().token;
+    secrets.push(token);
+
+    // The token in every place a careless client could put it.
+    await call('GET', '/api/auth/profile', token);
+    await call('GET', `/api/auth/profile?token=${token}`);
+    const admin = await signInThroughSteam(shop.app, steam.provider, ADMIN, RETURN_TO);
+    secrets.push(admin);
+    const refreshed = (await call('POST', '/api/auth/refresh', admin)).json().token;
+    secrets.push(refreshed);
+
+    // A server's RCON password and plugin key, and a request carrying that key.
+    const rconPassword = 'hunter2-rcon-password-0001';
+    secrets.push(rconPassword);
+    const server = await call('POST', '/api/admin/servers', refreshed, {
+      name: 'Logged',
+      ip: '127.0.0.1',
+      port: 28015,
+      rconPort: 1,
+      rconPassword,
+    });
+    expect(server.statusCode).toBe(201);
+    const pluginKey = (
+      await call('POST', `/api/admin/servers/${server.json().id}/plugin-key`, refreshed)
+    ).json().pluginKey as string;
+    secrets.push(pluginKey);
+    await shop.app.inject({
+      method: 'GET',
+      url: '/api/plugin/v1/queue?steamId=76561198000000002',
+      headers: { 'x-server-key': pluginKey },
+    });
+
+    // A forged payment notification (refused and logged) with its signature.
+    const sign = 'a'.repeat(31) + 'f';
+    secrets.push(sign);
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/payments/freekassa/notify',
+      payload: { MERCHANT_ID: '1', AMOUNT: '100', MERCHANT_ORDER_ID: 'x', SIGN: sign, intid: '1' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+
+    // The live channel with the token.
+    const address = shop.app.server.address() as { port: number };
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(
+      `http://127.0.0.1:${address.port}`,
+      { transports: ['websocket'], reconnection: false },
+    );
+    const me = (await call('GET', '/api/auth/profile', refreshed)).json();
+    await new Promise<void>((resolve) => {
+      socket.once('joined', () => resolve());
+      socket.emit('join', { userId: me.id, token: refreshed });
+    });
+    socket.close();
+    await call('POST', '/api/auth/logout', refreshed);
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(log).toContain('"url":"/api/auth/exchange"');
+    expect(log).toContain('incoming request');
+    for (const secret of secrets) expect(log.includes(secret), `leaked: ${secret}`).toBe(false);
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides secret query values and keeps the rest of the request line', () => {
+    expect(redactUrl('/api/auth/profile?token=abc&page=2')).toBe(
+      '/api/auth/profile?token=%5Bredacted%5D&page=2',
+    );
+    expect(redactUrl('/x?openid.sig=zz&openid.assoc_handle=h&q=1')).toBe(
+      '/x?openid.sig=%5Bredacted%5D&openid.assoc_handle=%5Bredacted%5D&q=1',
+    );
+    expect(redactUrl('/api/servers')).toBe('/api/servers');
+  });
+});
