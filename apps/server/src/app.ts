@@ -24,6 +24,7 @@ import paymentsRoutes from './modules/payments/payments-routes';
 import { promocodesRoutes } from './modules/promocodes/promocodes-routes';
 import realtimePlugin, { type RealtimeOptions } from './plugins/realtime';
 import cartRoutes from './modules/cart/cart-routes';
+import chatRoutes from './modules/chat/chat-routes';
 import deliveryPlugin, { type DeliveryOptions } from './modules/delivery/delivery-plugin';
 import ordersRoutes from './modules/orders/orders-routes';
 import purchasesPlugin from './modules/orders/purchases-plugin';
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(promocodesRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
+  await app.register(chatRoutes, { prefix: '/api' });
   await app.register(adminScope, { prefix: '/api/admin', config });
   await app.register(pluginApiScope, { prefix: '/api/plugin/v1' });
   await app.register(itemImagesRoutes, {

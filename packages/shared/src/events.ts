@@ -1,17 +1,13 @@
+import type { ChatMessage } from './schemas/chat';
+
 /** Socket.IO events of the shop's realtime channel (SPEC §7, DESIGN §9), for server and web alike. */
 export interface ServerToClientEvents {
   joined: (data: { userId: number }) => void;
   balanceUpdate: (data: { balance: number }) => void;
-  newAdminMessage: (data: { messageId: number }) => void;
-  newMessage: (data: {
-    id: number;
-    message: string;
-    timestamp: string;
-    isAdmin: boolean;
-    username: string;
-    avatar: string | null;
-    userId: number;
-  }) => void;
+  /** To the player whose chat it is: a staff reply (the widget's unread mark). */
+  newAdminMessage: (data: ChatMessage & { messageId: number }) => void;
+  /** To every admin (and the player's own tabs): a new message in a support chat. */
+  newMessage: (data: ChatMessage) => void;
   server_log: (data: { serverId: number; timestamp: string; message: string }) => void;
   error: (data: { message: string }) => void;
 }

@@ -12,3 +12,4 @@ export * from './events';
 export * from './schemas/orders';
 export * from './schemas/realtime';
 export * from './schemas/idempotency';
+export * from './schemas/chat';

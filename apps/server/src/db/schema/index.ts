@@ -5,3 +5,4 @@ export * from './orders';
 export * from './money';
 export * from './delivery';
 export * from './idempotency';
+export * from './chat';

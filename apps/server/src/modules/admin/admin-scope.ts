@@ -4,6 +4,7 @@ import itemsAdminRoutes from '../catalog/items-admin-routes';
 import productsAdminRoutes from '../products/products-admin-routes';
 import { promocodesAdminRoutes } from '../promocodes/promocodes-routes';
 import ordersAdminRoutes from '../orders/orders-admin-routes';
+import supportContextRoutes from '../chat/support-context-routes';
 import metricsRoutes from './metrics-routes';
 import rconAdminRoutes from '../servers/rcon-admin-routes';
 import serversAdminRoutes from '../servers/servers-admin-routes';
@@ -21,4 +22,5 @@ export default async function adminScope(app: FastifyInstance, { config }: { con
   await app.register(productsAdminRoutes);
   await app.register(promocodesAdminRoutes);
   await app.register(ordersAdminRoutes);
+  await app.register(supportContextRoutes);
 }

@@ -39,6 +39,17 @@ export const defaultVipGrant = (tier: string) =>
 export const defaultVipRevoke = (tier: string) =>
   `oxide.usergroup remove {playerId} vip_${tier.toLowerCase()}`;
 
+/** The console command of one step of a job: the give of one stack, or the product's n-th command. */
+export function stepCommand(
+  job: { steamId: string; payload: DeliveryPayload },
+  step: number,
+): string | undefined {
+  const payload = job.payload;
+  return payload.kind === 'give'
+    ? `inventory.giveto ${job.steamId} ${payload.shortname} ${payload.stackSize}`
+    : payload.commands[step];
+}
+
 /** What delivering `quantity` items of a product to one player means, as one job's payload. */
 export function planDelivery(
   product: PlannedProduct,

@@ -7,6 +7,7 @@ import {
 } from '../../integrations/rust-rcon/index';
 import type { ServersRepository } from '../servers/servers-repository';
 import type { DeliveryJobRow, DeliveryRepository } from './delivery-repository';
+import { stepCommand } from './delivery-plan';
 
 export interface RconWorkerOptions {
   /** Pause between two stacks, so the game and the player's inventory keep up. */
@@ -64,10 +65,7 @@ export function createRconDeliveryWorker(
     }
     if (!client.isOnline) return { postpone: DELIVERY_REASONS.serverDown };
     const payload = job.payload;
-    const command =
-      payload.kind === 'give'
-        ? `inventory.giveto ${job.steamId} ${payload.shortname} ${payload.stackSize}`
-        : payload.commands[step];
+    const command = stepCommand(job, step);
     if (command === undefined) return 'done';
 
     if (!(await deliveries.beginStep(job, step, options.leaseSeconds))) return 'lost';

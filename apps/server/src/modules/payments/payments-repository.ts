@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payments, promoActivations, promocodes } from '../../db/schema/index';
 
@@ -16,6 +16,15 @@ export function createPaymentsRepository(db: Db) {
       const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
       return row;
     },
+
+    /** A player's latest top-ups, newest first (the staff's support view). */
+    recentForUser: (userId: number, limit: number) =>
+      db
+        .select()
+        .from(payments)
+        .where(eq(payments.userId, userId))
+        .orderBy(desc(payments.createdAt))
+        .limit(limit),
 
     async setPayUrl(id: string, payUrl: string) {
       await db.update(payments).set({ payUrl }).where(eq(payments.id, id));
