@@ -1,4 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useSession } from '@/features/auth/use-session';
+import { SupportChatWidget } from '@/features/support-chat/components/support-chat-widget';
 import { Background } from './background';
 import { DemoBanner } from './demo-banner';
 import { DiscordLink } from './discord-link';
@@ -7,6 +9,7 @@ import { SiteHeader } from './site-header';
 import { TopUpProvider } from './top-up-provider';
 
 export function RootLayout() {
+  const { user } = useSession();
   return (
     <TopUpProvider>
       <Background />
@@ -29,6 +32,12 @@ export function RootLayout() {
         <SiteFooter />
       </div>
       <DiscordLink />
+      {user && (
+        <SupportChatWidget
+          key={user.id}
+          user={{ id: user.id, username: user.username, avatar: user.avatar }}
+        />
+      )}
       <ScrollRestoration />
     </TopUpProvider>
   );

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { SupportChatButton } from '@/components/support-chat-button';
 import { usePaymentStatus } from '../api/get-payment-status';
 import { useRefreshWhenPaid } from '../use-refresh-when-paid';
 import { HomeLink, ProfileLink, RetryLink } from './payment-links';
@@ -56,6 +57,7 @@ export function PaymentCallbackPage() {
             <>
               {home}
               <RetryLink />
+              {orderId && <SupportChatButton orderId={orderId} className="h-10 px-4 text-sm" />}
             </>
           }
         />

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { SupportChatButton } from '@/components/support-chat-button';
 import { usePaymentStatus } from '../api/get-payment-status';
 import { useRefreshWhenPaid } from '../use-refresh-when-paid';
 import { HomeLink, ProfileLink, RetryLink } from './payment-links';
@@ -65,6 +66,7 @@ export function PaymentSuccessPage() {
             <>
               {home}
               <RetryLink />
+              {orderId && <SupportChatButton orderId={orderId} className="h-10 px-4 text-sm" />}
             </>
           }
         />

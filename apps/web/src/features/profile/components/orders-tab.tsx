@@ -9,6 +9,7 @@ import {
   Server,
   SquareTerminal,
 } from 'lucide-react';
+import { SupportChatButton } from '@/components/support-chat-button';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -104,6 +105,7 @@ function OrderCard({ order }: { order: Order }) {
         </span>
         <span className="font-bold text-white tabular-nums">{formatRoubles(order.total)}</span>
       </div>
+      <SupportChatButton orderId={order.id} variant="ghost" className="mt-2 -ml-2" />
     </Card>
   );
 }

@@ -1,0 +1,82 @@
+import { SendHorizontal } from 'lucide-react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
+
+/** The message box: Enter sends, Shift+Enter starts a new line; blank text cannot be sent. */
+export function ChatComposer({
+  open,
+  prefill,
+  error,
+  onSend,
+  placeholder,
+}: {
+  open: boolean;
+  prefill: { text: string; at: number } | null;
+  error: string | null;
+  onSend: (text: string) => void;
+  placeholder: string;
+}) {
+  const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const blank = text.trim() === '';
+
+  // Opened from an order: its number goes in, with the caret after it.
+  useEffect(() => {
+    if (!prefill) return;
+    setText(prefill.text);
+    requestAnimationFrame(() => {
+      const box = input.current;
+      if (!box) return;
+      box.focus();
+      box.setSelectionRange(box.value.length, box.value.length);
+    });
+  }, [prefill]);
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
+
+  const submit = () => {
+    if (blank) return;
+    onSend(text.trim());
+    setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form
+      className="shrink-0 border-t border-white/10 bg-black/40 p-2.5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      {error && (
+        <p role="alert" className="mb-1.5 px-1 text-xs text-[#ff9b91]">
+          {error}
+        </p>
+      )}
+      <div className="flex items-end gap-2">
+        <Textarea
+          ref={input}
+          rows={1}
+          value={text}
+          maxLength={2000}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={placeholder}
+          aria-label="Сообщение"
+          className="max-h-28 min-h-10 flex-1 resize-none rounded-lg [field-sizing:content]"
+        />
+        <Button type="submit" size="icon" aria-label="Отправить" disabled={blank}>
+          <SendHorizontal aria-hidden="true" />
+        </Button>
+      </div>
+    </form>
+  );
+}

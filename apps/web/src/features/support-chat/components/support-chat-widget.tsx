@@ -1,0 +1,98 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { MessageCircle, MessageCircleWarning, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { cn } from '@/lib/cn';
+import { useRealtimeSocket } from '@/lib/realtime-socket';
+import { listenForSupportChatOpen } from '@/lib/support-chat-bus';
+import { useUnreadCount } from '../api/chat-api';
+import { chatKeys } from '../chat-keys';
+import type { ChatAuthor } from '../chat-messages';
+
+// The panel, its list and its socket handling load when the chat is first opened, not with the page.
+const ChatPanel = lazy(() => import('./chat-panel'));
+
+/**
+ * SPEC §2 support chat, for signed-in users on every page: a round toggle bottom-right that pulses
+ * red while a staff reply is unread, and the «Техподдержка» panel. Other pages open it (with an
+ * order number filled in) through lib/support-chat-bus.
+ */
+export function SupportChatWidget({ user }: { user: ChatAuthor }) {
+  const queryClient = useQueryClient();
+  const socket = useRealtimeSocket();
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const [prefill, setPrefill] = useState<{ text: string; at: number } | null>(null);
+  const [liveUnread, setLiveUnread] = useState(false);
+  const stored = useUnreadCount(true);
+
+  const show = () => {
+    setOpen(true);
+    setLoaded(true);
+    setLiveUnread(false);
+    queryClient.setQueryData(chatKeys.unread, 0);
+  };
+  const openFromPage = useEffectEvent((text: string) => {
+    setPrefill({ text, at: Date.now() });
+    show();
+  });
+  const onStaffReply = useEffectEvent(() => {
+    if (!open) setLiveUnread(true);
+  });
+
+  useEffect(
+    () =>
+      listenForSupportChatOpen((text) => openFromPage(text)),
+    [],
+  );
+
+  useEffect(() => {
+    if (!socket) return;
+    const onReply = () => onStaffReply();
+    socket.on('newAdminMessage', onReply);
+    return () => {
+      socket.off('newAdminMessage', onReply);
+    };
+  }, [socket]);
+
+  const unread = !open && (liveUnread || (stored.data ?? 0) > 0);
+  const label = open
+    ? 'Закрыть чат поддержки'
+    : unread
+      ? 'Открыть чат поддержки: новый ответ'
+      : 'Открыть чат поддержки';
+
+  return (
+    <>
+      {loaded && (
+        <Suspense fallback={null}>
+          <ChatPanel user={user} open={open} prefill={prefill} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+      <button
+        type="button"
+        aria-label={label}
+        aria-expanded={open}
+        onClick={() => (open ? setOpen(false) : show())}
+        className={cn(
+          'fixed right-4 bottom-4 z-40 flex size-12 cursor-pointer items-center justify-center rounded-full bg-primary text-primary-foreground shadow-[0_10px_30px_-8px_rgb(206_66_43/0.9)] transition-transform hover:-translate-y-0.5 hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          open && 'max-[479px]:hidden',
+          unread && 'bg-destructive',
+        )}
+      >
+        {unread && (
+          <span
+            aria-hidden="true"
+            className="absolute inset-0 animate-ping rounded-full ring-4 ring-destructive/80"
+          />
+        )}
+        {open ? (
+          <X className="size-6" aria-hidden="true" />
+        ) : unread ? (
+          <MessageCircleWarning className="size-6" aria-hidden="true" />
+        ) : (
+          <MessageCircle className="size-6" aria-hidden="true" />
+        )}
+      </button>
+    </>
+  );
+}
