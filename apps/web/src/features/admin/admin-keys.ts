@@ -11,6 +11,10 @@ export const adminKeys = {
   itemsAll: ['user', 'admin', 'items'] as const,
   promocodes: ['user', 'admin', 'promocodes'] as const,
   orders: ['user', 'admin', 'orders'] as const,
+  chats: ['user', 'admin', 'chats'] as const,
+  chatList: (status: string) => ['user', 'admin', 'chats', 'list', status] as const,
+  chatHistory: (userId: number) => ['user', 'admin', 'chats', 'history', userId] as const,
+  supportContext: (userId: number) => ['user', 'admin', 'support-context', userId] as const,
   userPurchases: (userId: number, page: number) =>
     ['user', 'admin', 'users', userId, 'purchases', page] as const,
 };

@@ -1,30 +1,69 @@
-import { MessagesSquare } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
+import { chatStatuses, type ChatStatus } from '@shop/shared';
+import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useChatList } from '../api/support-chats';
+import { useSupportChatSocket } from '../use-support-chat-socket';
 import { AdminSection } from './admin-section';
+import { ChatConversation } from './chat-conversation';
+import { ChatList } from './chat-list';
+import { SupportContextPanel } from './support-context-panel';
 
-const filters = [
-  { value: 'open', label: 'Новые', empty: 'Нет новых чатов' },
-  { value: 'unanswered', label: 'Неотвеченные', empty: 'Нет неотвеченных чатов' },
-  { value: 'closed', label: 'Закрытые', empty: 'Нет закрытых чатов' },
-] as const;
+export const chatFilters: Record<ChatStatus, { label: string; empty: string }> = {
+  open: { label: 'Новые', empty: 'Нет новых чатов' },
+  unanswered: { label: 'Неотвеченные', empty: 'Нет неотвеченных чатов' },
+  closed: { label: 'Закрытые', empty: 'Нет закрытых чатов' },
+};
 
+/**
+ * SPEC §2 tab 7: the conversations by status with counts, the list at left, the conversation with
+ * a reply box, and beside it the player's balance, VIP and recent orders. New messages arrive live.
+ */
 export function ChatsTab() {
+  const [status, setStatus] = useState<ChatStatus>('unanswered');
+  const [selected, setSelected] = useState<{ userId: number; username: string } | null>(null);
+  const list = useChatList(status);
+  const { reply } = useSupportChatSocket();
+  const counts = list.data?.counts;
+  const chat = list.data?.chats.find((item) => item.userId === selected?.userId) ?? null;
+
   return (
     <AdminSection title="Чаты поддержки">
-      <Tabs defaultValue="open">
-        <TabsList aria-label="Фильтр чатов" className="w-fit">
-          {filters.map((filter) => (
-            <TabsTrigger key={filter.value} value={filter.value} className="flex-none">
-              {filter.label}
+      <Tabs value={status} onValueChange={(value) => setStatus(value as ChatStatus)}>
+        <TabsList aria-label="Фильтр чатов" className="w-full sm:w-fit">
+          {chatStatuses.map((value) => (
+            <TabsTrigger key={value} value={value} className="sm:flex-none">
+              {chatFilters[value].label}
+              {counts && (
+                <span className="rounded-full bg-black/30 px-1.5 text-xs tabular-nums">
+                  {counts[value]}
+                </span>
+              )}
             </TabsTrigger>
           ))}
         </TabsList>
-        {filters.map((filter) => (
-          <TabsContent key={filter.value} value={filter.value}>
-            <EmptyState icon={<MessagesSquare />} title={filter.empty} />
-          </TabsContent>
-        ))}
+        <TabsContent
+          value={status}
+          className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[17rem_minmax(0,1fr)] 2xl:grid-cols-[17rem_minmax(0,1fr)_20rem]"
+        >
+          <ChatList
+            query={list}
+            empty={chatFilters[status].empty}
+            selected={selected?.userId ?? null}
+            onSelect={(item) => setSelected({ userId: item.userId, username: item.username })}
+            onRemoved={(userId) =>
+              setSelected((current) => (current?.userId === userId ? null : current))
+            }
+          />
+          <div className="grid min-w-0 gap-4 lg:col-start-2 2xl:contents">
+            <ChatConversation
+              userId={selected?.userId ?? null}
+              username={selected?.username ?? null}
+              status={chat?.status ?? null}
+              reply={reply}
+            />
+            {selected && <SupportContextPanel userId={selected.userId} />}
+          </div>
+        </TabsContent>
       </Tabs>
     </AdminSection>
   );

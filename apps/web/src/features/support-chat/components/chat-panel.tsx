@@ -16,7 +16,7 @@ import {
   type ChatAuthor,
   type PendingMessage,
 } from '../chat-messages';
-import { ChatComposer } from './chat-composer';
+import { ChatComposer } from '@/components/chat-composer';
 
 /** SPEC §7: history refreshes after live events are debounced by this much. */
 const REFRESH_DEBOUNCE_MS = 500;
@@ -54,12 +54,6 @@ export default function ChatPanel({
     setPending((current) => settlePending(current, message));
   };
 
-  // Live messages: shown at once, then the history is re-read (which also marks them read).
-  const onLive = useEffectEvent((message: ChatMessage) => {
-    if (message.userId !== user.id) return;
-    confirm(message);
-    if (open) scheduleRefresh();
-  });
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const scheduleRefresh = () => {
     clearTimeout(refreshTimer.current);
@@ -68,6 +62,12 @@ export default function ChatPanel({
       REFRESH_DEBOUNCE_MS,
     );
   };
+  // Live messages: shown at once, then the history is re-read (which also marks them read).
+  const onLive = useEffectEvent((message: ChatMessage) => {
+    if (message.userId !== user.id) return;
+    confirm(message);
+    if (open) scheduleRefresh();
+  });
   useEffect(() => {
     if (!socket) return;
     const onMessage = (message: ChatMessage) => onLive(message);

@@ -39,11 +39,7 @@ export function SupportChatWidget({ user }: { user: ChatAuthor }) {
     if (!open) setLiveUnread(true);
   });
 
-  useEffect(
-    () =>
-      listenForSupportChatOpen((text) => openFromPage(text)),
-    [],
-  );
+  useEffect(() => listenForSupportChatOpen((text) => openFromPage(text)), []);
 
   useEffect(() => {
     if (!socket) return;

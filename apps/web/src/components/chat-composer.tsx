@@ -21,16 +21,18 @@ export function ChatComposer({
   const input = useRef<HTMLTextAreaElement>(null);
   const blank = text.trim() === '';
 
-  // Opened from an order: its number goes in, with the caret after it.
+  // Opened from an order: its number goes in (set while rendering, not in an effect), caret after it.
+  const [shownPrefill, setShownPrefill] = useState<typeof prefill>(null);
+  if (prefill !== shownPrefill) {
+    setShownPrefill(prefill);
+    if (prefill) setText(prefill.text);
+  }
   useEffect(() => {
     if (!prefill) return;
-    setText(prefill.text);
-    requestAnimationFrame(() => {
-      const box = input.current;
-      if (!box) return;
-      box.focus();
-      box.setSelectionRange(box.value.length, box.value.length);
-    });
+    const box = input.current;
+    if (!box) return;
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
   }, [prefill]);
   useEffect(() => {
     if (open) input.current?.focus();

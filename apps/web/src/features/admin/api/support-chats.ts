@@ -1,0 +1,62 @@
+import {
+  chatListSchema,
+  chatMessageSchema,
+  supportContextSchema,
+  type ChatStatus,
+} from '@shop/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { adminKeys } from '../admin-keys';
+
+/** SPEC §8: a failed chat list load is retried 5 times, 3 s apart, before it is shown. */
+const LIST_RETRIES = 5;
+const LIST_RETRY_MS = 3_000;
+
+export function useChatList(status: ChatStatus) {
+  return useQuery({
+    queryKey: adminKeys.chatList(status),
+    queryFn: async ({ signal }) =>
+      chatListSchema.parse(await api.get(`/chat/history/all?status=${status}`, { signal })),
+    placeholderData: (previous) => previous,
+    retry: LIST_RETRIES,
+    retryDelay: LIST_RETRY_MS,
+  });
+}
+
+export function useChatHistory(userId: number | null) {
+  return useQuery({
+    queryKey: adminKeys.chatHistory(userId ?? 0),
+    queryFn: async ({ signal }) =>
+      z.array(chatMessageSchema).parse(await api.get(`/chat/history/${userId}`, { signal })),
+    enabled: userId !== null,
+  });
+}
+
+export function useSupportContext(userId: number | null) {
+  return useQuery({
+    queryKey: adminKeys.supportContext(userId ?? 0),
+    queryFn: async ({ signal }) =>
+      supportContextSchema.parse(
+        await api.get(`/admin/users/${userId}/support-context`, { signal }),
+      ),
+    enabled: userId !== null,
+  });
+}
+
+export function useSetChatStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, status }: { userId: number; status: ChatStatus }) =>
+      api.post(`/chat/update-status/${userId}`, { status }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.chats }),
+  });
+}
+
+export function useDeleteChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api.delete(`/chat/delete/${userId}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.chats }),
+  });
+}
