@@ -67,7 +67,7 @@ export function PaymentResultCard({
           )}
         </div>
         {actions && (
-          <div className="flex flex-col gap-2 px-6 pb-8 sm:flex-row sm:justify-center">
+          <div className="flex flex-col gap-2 px-6 pb-8 sm:flex-row sm:flex-wrap sm:justify-center">
             {actions}
           </div>
         )}

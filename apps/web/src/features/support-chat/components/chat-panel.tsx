@@ -121,7 +121,7 @@ export default function ChatPanel({
       role="dialog"
       aria-label="Техподдержка"
       hidden={!open}
-      className="fixed inset-0 z-50 flex flex-col overflow-hidden bg-popover/97 backdrop-blur-md min-[480px]:inset-auto min-[480px]:right-4 min-[480px]:bottom-20 min-[480px]:h-96 min-[480px]:w-80 min-[480px]:rounded-xl min-[480px]:border min-[480px]:border-white/12 min-[480px]:shadow-[0_30px_80px_-20px_rgb(0_0_0/0.95)]"
+      className="fixed inset-0 z-50 flex flex-col overflow-hidden bg-popover min-[480px]:inset-auto min-[480px]:right-4 min-[480px]:bottom-20 min-[480px]:h-96 min-[480px]:w-80 min-[480px]:rounded-xl min-[480px]:border min-[480px]:border-white/12 min-[480px]:shadow-[0_30px_80px_-20px_rgb(0_0_0/0.95)]"
     >
       <header className="flex shrink-0 items-center gap-2.5 border-b border-white/10 bg-black/40 px-3 py-2.5">
         <span className="flex size-8 items-center justify-center rounded-full bg-accent/15 text-accent">

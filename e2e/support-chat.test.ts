@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { snapshot, viewports } from './support/browser';
+import { signIn } from './support/journeys';
+import { useShopAndBrowser } from './support/journey-setup';
+
+const PHONE = { width: 360, height: 740 };
+const journey = useShopAndBrowser();
+
+describe('support chat', () => {
+  it('a player asks about a failed payment in the widget and the staff answers live from «Чаты»', async () => {
+    const adminContext = await journey.browser.newContext({
+      viewport: viewports.desktop,
+      locale: 'ru-RU',
+    });
+    const admin = await adminContext.newPage();
+    await signIn(admin, journey.shop.url, 'Админ Демо');
+    await admin.goto(`${journey.shop.url}/admin`);
+    await admin.getByRole('tab', { name: 'Чаты' }).click();
+    await expect.poll(() => admin.getByText('Нет неотвеченных чатов').isVisible()).toBe(true);
+
+    const playerContext = await journey.browser.newContext({
+      viewport: viewports.desktop,
+      locale: 'ru-RU',
+    });
+    const player = await playerContext.newPage();
+    await signIn(player, journey.shop.url, 'Bandit_Kolya');
+    const toggle = player.getByRole('button', { name: /^Открыть чат поддержки/ });
+    await expect.poll(() => toggle.isVisible()).toBe(true);
+
+    // From the failed payment page: the widget opens with the order number filled in.
+    const orderId = randomUUID();
+    await player.goto(`${journey.shop.url}/payment-success?orderId=${orderId}`);
+    await expect
+      .poll(() => player.getByRole('heading', { name: 'Ошибка платежа' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await player.getByRole('button', { name: 'Написать в поддержку' }).click();
+    const panel = player.getByRole('dialog', { name: 'Техподдержка' });
+    const input = panel.getByRole('textbox', { name: 'Сообщение' });
+    await expect.poll(() => input.inputValue()).toBe(`Заказ №${orderId}: `);
+    const send = panel.getByRole('button', { name: 'Отправить' });
+    await input.press('End');
+    await input.pressSequentially('деньги списались,');
+    await input.press('Shift+Enter');
+    await input.pressSequentially('а баланс не пополнился');
+    await input.press('Enter');
+    const sent = panel.getByRole('list', { name: 'Сообщения' }).getByText(/деньги списались,/);
+    await expect.poll(() => sent.isVisible()).toBe(true);
+    expect(await sent.innerText()).toBe(
+      `Заказ №${orderId}: деньги списались,\nа баланс не пополнился`,
+    );
+    expect(await input.inputValue()).toBe('');
+    expect(await send.isDisabled()).toBe(true);
+    await input.fill('   ');
+    expect(await send.isDisabled()).toBe(true);
+    await snapshot(player, 'support-chat-widget-1280');
+    await player.setViewportSize(PHONE);
+    await snapshot(player, 'support-chat-widget-360');
+    await panel.getByRole('button', { name: 'Закрыть чат' }).click();
+    await player.setViewportSize(viewports.desktop);
+
+    // The staff sees the new conversation arrive without reloading, with the player beside it.
+    const chatItem = admin.getByRole('list', { name: 'Чаты' }).getByRole('button', {
+      name: /^Bandit_Kolya/,
+    });
+    await expect.poll(() => chatItem.isVisible(), { timeout: 10_000 }).toBe(true);
+    await chatItem.click();
+    const conversation = admin.getByRole('region', { name: 'Переписка с Bandit_Kolya' });
+    await expect
+      .poll(() => conversation.getByText(/а баланс не пополнился/).isVisible())
+      .toBe(true);
+    const context = admin.getByRole('complementary', { name: 'Данные игрока' });
+    await expect.poll(() => context.getByText('Последние заказы').isVisible()).toBe(true);
+    const reply = conversation.getByRole('textbox', { name: 'Сообщение' });
+    await reply.fill('Платёж не дошёл до кассы, деньги вернутся банком в течение суток.');
+    await reply.press('Enter');
+    await expect
+      .poll(() => conversation.getByText(/деньги вернутся банком/).isVisible())
+      .toBe(true);
+    await snapshot(admin, 'admin-chats-1280');
+
+    // The player's closed widget marks the unread reply; opening it shows the reply.
+    const marked = player.getByRole('button', { name: 'Открыть чат поддержки: новый ответ' });
+    await expect.poll(() => marked.isVisible(), { timeout: 10_000 }).toBe(true);
+    await marked.click();
+    await expect.poll(() => panel.getByText(/деньги вернутся банком/).isVisible()).toBe(true);
+    await panel.getByRole('button', { name: 'Закрыть чат' }).click();
+    await expect
+      .poll(() => player.getByRole('button', { name: 'Открыть чат поддержки' }).isVisible())
+      .toBe(true);
+
+    // Answered, the chat is under «Новые»; closing moves it to «Закрытые», where it is deleted.
+    await admin.getByRole('tab', { name: /^Новые/ }).click();
+    await admin.getByRole('button', { name: 'Закрыть чат Bandit_Kolya' }).click();
+    await expect.poll(() => admin.getByText('Чат закрыт').first().isVisible()).toBe(true);
+    await admin.getByRole('tab', { name: /^Закрытые/ }).click();
+    await admin.setViewportSize(PHONE);
+    await admin
+      .getByRole('list', { name: 'Чаты' })
+      .getByRole('button', { name: /^Bandit_Kolya/ })
+      .click();
+    await snapshot(admin, 'admin-chats-360');
+    await admin.setViewportSize(viewports.desktop);
+    await admin.getByRole('button', { name: 'Удалить чат Bandit_Kolya' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Удалить' }).click();
+    await expect.poll(() => admin.getByText('Нет закрытых чатов').isVisible()).toBe(true);
+
+    await playerContext.close();
+    await adminContext.close();
+  });
+});
