@@ -79,11 +79,17 @@ describe('support chat', () => {
     await expect
       .poll(() => conversation.getByText(/деньги вернутся банком/).isVisible())
       .toBe(true);
+    await admin
+      .getByRole('tablist', { name: 'Фильтр чатов' })
+      .evaluate((tabs) => tabs.scrollIntoView({ block: 'start' }));
     await snapshot(admin, 'admin-chats-1280');
 
     // The player's closed widget marks the unread reply; opening it shows the reply.
     const marked = player.getByRole('button', { name: 'Открыть чат поддержки: новый ответ' });
     await expect.poll(() => marked.isVisible(), { timeout: 10_000 }).toBe(true);
+    await player.setViewportSize(PHONE);
+    await snapshot(player, 'support-chat-unread-360');
+    await player.setViewportSize(viewports.desktop);
     await marked.click();
     await expect.poll(() => panel.getByText(/деньги вернутся банком/).isVisible()).toBe(true);
     await panel.getByRole('button', { name: 'Закрыть чат' }).click();

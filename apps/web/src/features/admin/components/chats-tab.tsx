@@ -29,9 +29,13 @@ export function ChatsTab() {
   return (
     <AdminSection title="Чаты поддержки">
       <Tabs value={status} onValueChange={(value) => setStatus(value as ChatStatus)}>
-        <TabsList aria-label="Фильтр чатов" className="w-full sm:w-fit">
+        <TabsList aria-label="Фильтр чатов" className="grid w-full grid-cols-3 sm:flex sm:w-fit">
           {chatStatuses.map((value) => (
-            <TabsTrigger key={value} value={value} className="sm:flex-none">
+            <TabsTrigger
+              key={value}
+              value={value}
+              className="flex-col gap-0.5 px-1 py-1.5 text-xs sm:flex-row sm:flex-none sm:gap-2 sm:px-3 sm:py-2 sm:text-sm"
+            >
               {chatFilters[value].label}
               {counts && (
                 <span className="rounded-full bg-black/30 px-1.5 text-xs tabular-nums">
@@ -43,7 +47,7 @@ export function ChatsTab() {
         </TabsList>
         <TabsContent
           value={status}
-          className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[17rem_minmax(0,1fr)] 2xl:grid-cols-[17rem_minmax(0,1fr)_20rem]"
+          className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[16rem_minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)_18rem]"
         >
           <ChatList
             query={list}
@@ -54,7 +58,7 @@ export function ChatsTab() {
               setSelected((current) => (current?.userId === userId ? null : current))
             }
           />
-          <div className="grid min-w-0 gap-4 lg:col-start-2 2xl:contents">
+          <div className="grid min-w-0 gap-4 lg:col-start-2 xl:contents">
             <ChatConversation
               userId={selected?.userId ?? null}
               username={selected?.username ?? null}

@@ -82,7 +82,7 @@ export function SupportContextPanel({ userId }: { userId: number }) {
   return (
     <aside
       aria-label="Данные игрока"
-      className="flex min-w-0 flex-col gap-4 rounded-xl border border-white/10 bg-black/35 p-4 2xl:max-h-[32rem] 2xl:overflow-y-auto"
+      className="flex min-w-0 flex-col gap-4 rounded-xl border border-white/10 bg-black/35 p-4 xl:max-h-[32rem] xl:overflow-y-auto"
     >
       <div className="flex items-center gap-3">
         <UserAvatar src={user.avatar} name={user.username} className="size-11" />
