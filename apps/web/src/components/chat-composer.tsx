@@ -5,13 +5,14 @@ import { Textarea } from '@/components/ui/textarea';
 
 /** The message box: Enter sends, Shift+Enter starts a new line; blank text cannot be sent. */
 export function ChatComposer({
-  open,
+  autoFocus,
   prefill,
   error,
   onSend,
   placeholder,
 }: {
-  open: boolean;
+  /** Focus the box whenever this turns true (the widget's panel opening). */
+  autoFocus: boolean;
   prefill: { text: string; at: number } | null;
   error: string | null;
   onSend: (text: string) => void;
@@ -35,8 +36,8 @@ export function ChatComposer({
     box.setSelectionRange(box.value.length, box.value.length);
   }, [prefill]);
   useEffect(() => {
-    if (open) input.current?.focus();
-  }, [open]);
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
 
   const submit = () => {
     if (blank) return;

@@ -95,7 +95,7 @@ export function ChatConversation({
         </ol>
       )}
       <ChatComposer
-        open
+        autoFocus={false}
         prefill={restore}
         error={null}
         onSend={(text) => void send(text)}

@@ -188,7 +188,7 @@ export default function ChatPanel({
       )}
 
       <ChatComposer
-        open={open}
+        autoFocus={open}
         prefill={prefill}
         error={sendError}
         onSend={send}
