@@ -41,13 +41,6 @@ export const chatSendSchema = z.object({
   message: chatTextSchema,
 });
 
-/** The socket event an admin answers with; the sender is the socket's admin, not `userId`. */
-export const adminSendMessageSchema = z.object({
-  userId: z.unknown().optional(),
-  targetUserId: dbIdSchema,
-  message: chatTextSchema,
-});
-
 /** CHAT MESSAGE: one shape in every reply and event. `userId` is the player whose chat it is. */
 export const chatMessageSchema = z.object({
   id: z.number().int(),

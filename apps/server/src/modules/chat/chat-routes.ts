@@ -16,6 +16,7 @@ import { errorReplies, forbidden, HttpError, notFound } from '../../plugins/erro
 import { perAccountLimit } from '../../plugins/rate-limits';
 import { createChatRepository } from './chat-repository';
 import { sendPlayerMessage } from './chat-service';
+import { adminSendMessageHandler, adminSendMessagePayloadSchema } from './chat-socket';
 
 const userIdParams = z.object({ userId: dbIdSchema });
 const tags = ['support chat'];
@@ -24,6 +25,9 @@ const security = [{ bearer: [] }];
 /** SPEC §7: the support chat's five calls, plus the widget's unread mark. */
 const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const chats = createChatRepository(app.db);
+
+  // The staff's side of the conversation goes over the live channel (DESIGN §9).
+  app.realtime.on('adminSendMessage', adminSendMessagePayloadSchema, adminSendMessageHandler(app));
 
   app.post(
     '/chat/send',
