@@ -80,14 +80,12 @@ describe('support chat', () => {
       .poll(() => conversation.getByText(/деньги вернутся банком/).isVisible())
       .toBe(true);
     // The sub-tabs just below the sticky header: the picture shows tabs, list and conversation.
-    await admin
-      .getByRole('tablist', { name: 'Фильтр чатов' })
-      .evaluate((tabs) =>
-        window.scrollTo({
-          top: tabs.getBoundingClientRect().top + window.scrollY - 90,
-          behavior: 'instant',
-        }),
-      );
+    await admin.getByRole('tablist', { name: 'Фильтр чатов' }).evaluate((tabs) =>
+      window.scrollTo({
+        top: tabs.getBoundingClientRect().top + window.scrollY - 90,
+        behavior: 'instant',
+      }),
+    );
     await snapshot(admin, 'admin-chats-1280');
 
     // The player's closed widget marks the unread reply; opening it shows the reply.
