@@ -6,7 +6,7 @@ import {
 } from '@shop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { adminKeys } from '../admin-keys';
 
 /** SPEC §8: a failed chat list load is retried 5 times, 3 s apart, before it is shown. */
@@ -19,7 +19,10 @@ export function useChatList(status: ChatStatus) {
     queryFn: async ({ signal }) =>
       chatListSchema.parse(await api.get(`/chat/history/all?status=${status}`, { signal })),
     placeholderData: (previous) => previous,
-    retry: LIST_RETRIES,
+    // A refusal (4xx) will not change on a retry; only failures of the connection or the server do.
+    retry: (failures, error) =>
+      failures < LIST_RETRIES &&
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500),
     retryDelay: LIST_RETRY_MS,
   });
 }
