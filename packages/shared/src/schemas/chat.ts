@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { errorMessages } from '../messages';
+import { isSafeText } from '../text-rules';
 import { dbIdSchema } from './common';
 import { deliveryStatusSchema, orderSchema } from './orders';
 
@@ -11,7 +13,7 @@ export const CHAT_HISTORY_PAGE_SIZE = 100;
 export const chatErrors = {
   blank: 'Сообщение не может быть пустым',
   tooLong: `Сообщение длиннее ${CHAT_MESSAGE_MAX_LENGTH} символов`,
-  controlCharacters: 'Сообщение содержит недопустимые символы',
+  controlCharacters: errorMessages.unsafeText,
   tooFast: 'Слишком много сообщений. Подождите несколько секунд и отправьте снова.',
   notFound: 'Чат не найден',
   userNotFound: 'Пользователь не найден',
@@ -19,14 +21,10 @@ export const chatErrors = {
   replyFailed: 'Не удалось отправить сообщение. Проверьте подключение или выберите чат.',
 } as const;
 
-// Newline and tab are how people write; every other control character (NUL first) is refused.
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN_CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F]/;
-
 /** A chat message's text: trimmed, not blank, at most 2,000 characters, no control characters. */
 export const chatTextSchema = z
   .string({ error: chatErrors.blank })
-  .refine((text) => !FORBIDDEN_CONTROLS.test(text), chatErrors.controlCharacters)
+  .refine((text) => isSafeText(text, { multiline: true }), chatErrors.controlCharacters)
   .transform((text) => text.trim())
   .pipe(z.string().min(1, chatErrors.blank).max(CHAT_MESSAGE_MAX_LENGTH, chatErrors.tooLong));
 
