@@ -108,20 +108,28 @@ describe('RCON delivery', () => {
       name: 'Набор',
       category: 'kits',
       gameItemName: 'kit',
-      quantity: 1,
-      commands: 'oxide.usergroup add {playerId} kit_start, say {playerId} got {quantity}x{stacks}',
+      quantity: 5,
+      commands:
+        'oxide.usergroup add {playerId} kit_start, inventory.giveto {playerId} wood {quantity}, oxide.usergroup add {playerId} kit_x{stacks}',
     });
-    game.setSilent('say', false);
-    const { orderId } = (await buy(player.headers, kit, 2)).json();
+    const before = game.commands.length;
+    // Ten items in stacks of five: quantity 10, stacks 2, so a swapped placeholder shows.
+    const { orderId } = (await buy(player.headers, kit, 10)).json();
     await shop.app.delivery.worker.kick();
-    await waitUntil(
-      async () =>
-        (await jobOf(orderId))?.status !== 'sending' &&
-        (await jobOf(orderId))?.status !== 'pending',
-      { what: 'job settled' },
+    await waitUntil(async () => (await jobOf(orderId))?.status === 'delivered', {
+      what: 'job delivered',
+    });
+    const sent = game.commands.slice(before).map((record) => record.message);
+    expect(sent).toEqual([
+      `oxide.usergroup add ${BANDIT} kit_start`,
+      `inventory.giveto ${BANDIT} wood 10`,
+      `oxide.usergroup add ${BANDIT} kit_x2`,
+    ]);
+    expect(game.gifts(BANDIT).filter((gift) => gift.shortname === 'wood')).toContainEqual(
+      expect.objectContaining({ amount: 10 }),
     );
-    const sent = game.commands.map((record) => record.message);
-    expect(sent).toContain(`oxide.usergroup add ${BANDIT} kit_start`);
+    const [order] = (await shop.app.inject({ url: '/api/orders', headers: player.headers })).json();
+    expect(order).toMatchObject({ id: orderId, status: 'completed', isDelivered: true });
   });
 
   it('waits for an offline player and delivers once they are back', async () => {
