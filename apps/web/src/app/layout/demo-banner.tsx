@@ -9,8 +9,7 @@ export function DemoBanner() {
       role="note"
       className="relative z-20 bg-amber-400 px-4 py-1.5 text-center text-xs font-semibold text-black sm:text-sm"
     >
-      Демо-режим: вход через Steam, оплата и игровые серверы здесь ненастоящие, деньги не
-      списываются.
+      Демо-режим: вход, оплата и серверы ненастоящие — деньги не списываются.
     </p>
   );
 }
