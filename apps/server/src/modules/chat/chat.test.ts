@@ -182,7 +182,7 @@ describe('support chat', () => {
       ['   ', 'Сообщение не может быть пустым'],
       ['a'.repeat(2_001), 'Сообщение длиннее 2000 символов'],
       ['нуль\u0000', 'Текст содержит недопустимые символы'],
-    ]) {
+    ] as const) {
       const refused = next(adminSocket, 'error');
       adminSocket.emit('adminSendMessage', { targetUserId: target.id, message });
       expect((await refused).message).toBe(text);
