@@ -197,6 +197,8 @@ namespace Oxide.Plugins
             [JsonProperty("stackSize")] public int? StackSize;
             [JsonProperty("stacks")] public int? Stacks;
             [JsonProperty("commands")] public List<string> Commands;
+            // A gift: the name of the player who bought it; null for the player's own purchases.
+            [JsonProperty("giftFrom")] public string GiftFrom;
         }
 
         private class QueueResponse
@@ -242,7 +244,8 @@ namespace Oxide.Plugins
             ["Cooldown"] = "Please wait {0} s before using /{1} again.",
             ["InProgress"] = "Your previous request is still being processed, please wait.",
             ["Dead"] = "Respawn first, then type /{0} again.",
-            ["UnknownItem"] = "«{0}» cannot be given on this server. Please contact the administrator."
+            ["UnknownItem"] = "«{0}» cannot be given on this server. Please contact the administrator.",
+            ["GiftFrom"] = "A gift from {0}: {1}"
         };
 
         private static readonly Dictionary<string, string> MessagesRu = new Dictionary<string, string>
@@ -256,7 +259,8 @@ namespace Oxide.Plugins
             ["Cooldown"] = "Подождите {0} с перед повторным /{1}.",
             ["InProgress"] = "Предыдущий запрос ещё выполняется, подождите.",
             ["Dead"] = "Сначала возродитесь, затем введите /{0} снова.",
-            ["UnknownItem"] = "«{0}» нельзя выдать на этом сервере. Обратитесь к администратору."
+            ["UnknownItem"] = "«{0}» нельзя выдать на этом сервере. Обратитесь к администратору.",
+            ["GiftFrom"] = "Подарок от {0}: {1}"
         };
 
         protected override void LoadDefaultMessages()
@@ -327,6 +331,38 @@ namespace Oxide.Plugins
             NormalizeConfig();
             LoadData();
             cmd.AddChatCommand(config.StoreCommand, this, nameof(StoreCommand));
+            cmd.AddConsoleCommand("rustshop.notify", this, nameof(NotifyCommand));
+        }
+
+        // The shop tells a player something in the chat (a gift delivered over RCON):
+        // rustshop.notify <steamid64> "<text>". The shop sends the text as one quoted argument.
+        private bool NotifyCommand(ConsoleSystem.Arg arg)
+        {
+            if (arg.Connection != null) return false; // server console and RCON only
+            string steamId = arg.GetString(0);
+            string text = arg.GetString(1);
+            if (string.IsNullOrEmpty(steamId) || string.IsNullOrEmpty(text))
+            {
+                arg.ReplyWith("Usage: rustshop.notify <steamid64> \"<text>\"");
+                return true;
+            }
+            BasePlayer target = BasePlayer.FindByID(ulong.TryParse(steamId, out ulong id) ? id : 0UL);
+            if (target == null || !target.IsConnected)
+            {
+                arg.ReplyWith("Player not online: " + steamId);
+                return true;
+            }
+            ReplyText(target, text);
+            arg.ReplyWith("Notified " + steamId);
+            return true;
+        }
+
+        private void AddGiftLine(List<string> lines, BasePlayer player, JobDto job, string itemName)
+        {
+            if (!string.IsNullOrEmpty(job.GiftFrom))
+            {
+                lines.Add(Msg("GiftFrom", player, job.GiftFrom, itemName));
+            }
         }
 
         private void OnServerInitialized()
@@ -679,6 +715,7 @@ namespace Oxide.Plugins
                             given.Add(job.Id);
                             long total = (long)(job.Stacks ?? 0) * (job.StackSize ?? 0);
                             lines.Add(Msg("Given", player, itemName, total));
+                            AddGiftLine(lines, player, job, itemName);
                             break;
                         case GiveOutcome.NoRoom:
                             stopReason = NoRoomReason;
@@ -702,6 +739,7 @@ namespace Oxide.Plugins
                     RunCommands(job, steamId);
                     given.Add(job.Id);
                     lines.Add(Msg("Received", player, itemName));
+                    AddGiftLine(lines, player, job, itemName);
                 }
                 else
                 {

@@ -27,6 +27,8 @@ import cartRoutes from './modules/cart/cart-routes';
 import chatRoutes from './modules/chat/chat-routes';
 import deliveryPlugin, { type DeliveryOptions } from './modules/delivery/delivery-plugin';
 import ordersRoutes from './modules/orders/orders-routes';
+import giftsPlugin from './modules/gifts/gifts-plugin';
+import giftsRoutes from './modules/gifts/gifts-routes';
 import purchasesPlugin from './modules/orders/purchases-plugin';
 import demoRoutes from './modules/demo/demo-routes';
 import serversRoutes from './modules/servers/servers-routes';
@@ -105,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: options.socketLimits,
   });
   await app.register(deliveryPlugin, options.delivery ?? { autostart: true });
+  await app.register(giftsPlugin, { config });
   await app.register(purchasesPlugin);
   await app.register(paymentsPlugin, {
     config,
@@ -121,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ordersRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(chatRoutes, { prefix: '/api' });
+  await app.register(giftsRoutes, { prefix: '/api' });
   await app.register(adminScope, { prefix: '/api/admin', config });
   await app.register(pluginApiScope, { prefix: '/api/plugin/v1' });
   await app.register(itemImagesRoutes, {

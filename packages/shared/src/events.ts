@@ -1,4 +1,5 @@
 import type { ChatMessage } from './schemas/chat';
+import type { GiftReceivedEvent } from './schemas/gifts';
 
 /** Socket.IO events of the shop's realtime channel (SPEC §7, DESIGN §9), for server and web alike. */
 export interface ServerToClientEvents {
@@ -10,6 +11,8 @@ export interface ServerToClientEvents {
   newMessage: (data: ChatMessage) => void;
   server_log: (data: { serverId: number; timestamp: string; message: string }) => void;
   error: (data: { message: string }) => void;
+  /** To a gift's recipient, on every tab they have open. */
+  giftReceived: (data: GiftReceivedEvent) => void;
 }
 
 export interface ClientToServerEvents {

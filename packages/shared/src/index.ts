@@ -13,3 +13,5 @@ export * from './schemas/orders';
 export * from './schemas/realtime';
 export * from './schemas/idempotency';
 export * from './schemas/chat';
+export * from './schemas/gift-fields';
+export * from './schemas/gifts';

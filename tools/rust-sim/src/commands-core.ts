@@ -122,4 +122,13 @@ export const coreCommands: Record<string, CommandHandler> = {
   say: ({ command, chat }) => chat(command.rest),
   echo: ({ command, reply }) => reply(command.rest),
   'server.writecfg': ({ reply }) => reply('Config Saved'),
+  // The shop's Oxide plugin (plugins/oxide): a chat line to one online player. Arguments past the
+  // second are ignored, as the plugin's `arg.GetString(1)` would.
+  'rustshop.notify': ({ command, state, reply }) => {
+    const [steamId = '', text = ''] = command.args;
+    if (!steamId || !text) return reply('Usage: rustshop.notify <steamid64> "<text>"');
+    if (!state.roster.get(steamId)) return reply(`Player not online: ${steamId}`);
+    state.notices.push({ steamId, text });
+    reply(`Notified ${steamId}`);
+  },
 };

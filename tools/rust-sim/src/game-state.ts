@@ -17,6 +17,8 @@ export interface GameState {
   readonly groups: Map<string, Set<string>>;
   /** When set, only these groups exist (Oxide refuses others). */
   allowedGroups: ReadonlySet<string> | null;
+  /** Chat lines the shop's plugin wrote to single players (`rustshop.notify`). */
+  readonly notices: Array<{ steamId: string; text: string }>;
   readonly random: () => number;
 }
 

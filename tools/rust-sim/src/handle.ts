@@ -29,6 +29,8 @@ export interface RustSimHandle {
   readonly mutes: ReadonlyMap<string, SimMute>;
   /** Oxide group -> members. */
   readonly groups: ReadonlyMap<string, ReadonlySet<string>>;
+  /** What the shop's plugin (`rustshop.notify`) wrote to single players, as each one read it. */
+  readonly notices: ReadonlyArray<{ steamId: string; text: string }>;
 
   /** Listens again (on the same port) after `stop()`. */
   start(): Promise<void>;

@@ -43,6 +43,7 @@ export async function startRustSim(options: RustSimOptions = {}): Promise<RustSi
     mutes: new Map(),
     groups: new Map(),
     allowedGroups: options.groups ? new Set(options.groups) : null,
+    notices: [],
     random,
   };
   const silent = new Set(
@@ -169,6 +170,7 @@ export async function startRustSim(options: RustSimOptions = {}): Promise<RustSi
     bans: state.bans,
     mutes: state.mutes,
     groups: state.groups,
+    notices: state.notices,
     async start() {
       await listener.start(port);
     },

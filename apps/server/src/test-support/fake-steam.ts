@@ -4,7 +4,8 @@ import {
   registerFakeOpenIdProvider,
   type FakeOpenIdProvider,
 } from '../integrations/steam/fake-openid-provider';
-import { registerFakeSteamApi } from '../integrations/steam/fake-steam-api';
+import { registerFakeSteamApi, type FakeSteamPlayer } from '../integrations/steam/fake-steam-api';
+import { demoPlayers } from '../integrations/steam/demo-players';
 
 export interface FakeSteam {
   /** The OpenID endpoint. */
@@ -12,6 +13,8 @@ export interface FakeSteam {
   /** Base of the Web API stand-in (GetPlayerSummaries for the demo accounts). */
   apiUrl: string;
   provider: FakeOpenIdProvider;
+  /** Players the Web API stand-in knows (the demo accounts to start with); tests add their own. */
+  players: FakeSteamPlayer[];
   /** How many check_authentication requests reached the provider. */
   checks(): number;
   close(): Promise<void>;
@@ -27,7 +30,8 @@ export async function startFakeSteam(): Promise<FakeSteam> {
   });
   let url = '';
   let origin = '';
-  registerFakeSteamApi(app, '/api', () => origin);
+  const players: FakeSteamPlayer[] = [...demoPlayers];
+  registerFakeSteamApi(app, '/api', () => origin, players);
   const provider = registerFakeOpenIdProvider(app, {
     path: '/openid/login',
     endpointUrl: () => url,
@@ -37,7 +41,14 @@ export async function startFakeSteam(): Promise<FakeSteam> {
   if (!address || typeof address === 'string') throw new Error('no port');
   origin = `http://127.0.0.1:${address.port}`;
   url = `${origin}/openid/login`;
-  return { url, apiUrl: `${origin}/api`, provider, checks: () => checks, close: () => app.close() };
+  return {
+    url,
+    apiUrl: `${origin}/api`,
+    provider,
+    players,
+    checks: () => checks,
+    close: () => app.close(),
+  };
 }
 
 /**

@@ -94,6 +94,8 @@ export async function startGameShop(
     sim?: RustSimOptions;
     server?: Record<string, unknown>;
     app?: Parameters<typeof createTestApp>[1];
+    /** Settings as an operator sets them in the environment (e.g. the Steam Web API's address). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<GameShop> {
   const game = await startRustSim({
@@ -101,7 +103,7 @@ export async function startGameShop(
     chatIntervalMs: null,
     ...options.sim,
   });
-  const shop = await createTestApp({}, options.app);
+  const shop = await createTestApp(options.env, options.app);
   const admin = await createAccount(shop.app, shop.config, 'admin');
   const serverId = await addServer(
     shop,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbIdSchema, INT32_MAX } from './common';
+import { giftFieldsSchema } from './gift-fields';
 
 export const orderStatuses = ['pending', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -26,6 +27,7 @@ export const purchaseSchema = z.object({
     .number({ error: 'Product ID, Server ID, and valid quantity are required' })
     .int('Количество должно быть целым числом')
     .positive('Количество должно быть больше 0 (минимум 1 стак).'),
+  ...giftFieldsSchema.shape,
 });
 
 export const purchaseReplySchema = z.object({
@@ -33,6 +35,8 @@ export const purchaseReplySchema = z.object({
   message: z.string(),
   orderId: z.string(),
   balance: z.number(),
+  /** A gift: who receives it. */
+  gift: z.object({ steamId: z.string(), name: z.string() }).optional(),
 });
 
 export const cartAddSchema = z.object({
@@ -68,6 +72,7 @@ export const cartPurchaseSchema = z.object({
     .int()
     .positive('Необходимо выбрать сервер для доставки товаров')
     .max(INT32_MAX, 'Сервер не найден'),
+  ...giftFieldsSchema.shape,
 });
 
 export const deliveryStatusSchema = z.enum([
@@ -96,6 +101,10 @@ export const orderSchema = z.object({
   items: z.array(orderItemSchema),
   serverId: z.number().int(),
   serverName: z.string().nullable(),
+  /** A gift: who receives it (the order stays the buyer's), and the buyer's note. */
+  gift: z
+    .object({ steamId: z.string(), name: z.string(), message: z.string().nullable() })
+    .nullable(),
   status: z.enum(orderStatuses),
   isDelivered: z.boolean(),
   delivery: z.object({
@@ -151,4 +160,6 @@ export const pluginJobSchema = z.object({
   stackSize: z.number().int().nullable(),
   stacks: z.number().int().nullable(),
   commands: z.array(z.string()),
+  /** A gift: who bought it for this player, so the plugin can tell them. Null otherwise. */
+  giftFrom: z.string().nullable(),
 });

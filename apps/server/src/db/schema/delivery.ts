@@ -14,9 +14,28 @@ import { products } from './catalog';
 import { orderItems, orders } from './orders';
 import { users } from './users';
 
+/** Set on a gift's jobs: the buyer's name, which the game is told when the delivery lands. */
+export interface GiftNote {
+  from: string;
+}
+
 export type DeliveryPayload =
-  | { kind: 'give'; shortname: string; stackSize: number; stacks: number; itemName: string }
-  | { kind: 'commands'; commands: string[]; itemName: string };
+  | {
+      kind: 'give';
+      shortname: string;
+      stackSize: number;
+      stacks: number;
+      itemName: string;
+      gift?: GiftNote;
+    }
+  | {
+      kind: 'commands';
+      commands: string[];
+      itemName: string;
+      gift?: GiftNote;
+      /** The VIP these commands grant, so a refund takes back exactly those days. */
+      vip?: { tier: string; days: number };
+    };
 
 /**
  * One unit of delivery to one game server. pending -> sending -> delivered, or failed with a reason

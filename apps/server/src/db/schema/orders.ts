@@ -27,9 +27,13 @@ export const orders = pgTable(
     isDelivered: boolean('is_delivered').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** A gift: the player who receives it. The order stays the buyer's (userId pays, sees, is refunded). */
+    recipientId: integer('recipient_id').references(() => users.id),
+    giftMessage: text('gift_message'),
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.createdAt),
+    index('orders_recipient_idx').on(table.recipientId, table.createdAt),
     check('orders_status', sql`${table.status} in ('pending', 'completed', 'cancelled')`),
   ],
 );

@@ -23,3 +23,4 @@ export type {
   RconStatus,
   RconUnavailableReason,
 } from './rcon-types';
+export { gameText, quoteConsoleArg } from './console-quote';

@@ -6,12 +6,26 @@ export interface DemoPlayer {
   role: 'admin' | 'player';
   /** Avatar colour, so each demo account is recognisable at a glance. */
   colour: string;
+  /** The custom profile name (steamcommunity.com/id/<vanity>) ResolveVanityURL answers for. */
+  vanity?: string;
 }
 
 /** The accounts the demo sign-in page offers. Steam ids are in Steam's public 7656119… range. */
 export const demoPlayers: readonly DemoPlayer[] = [
   { steamId: DEMO_ADMIN_STEAM_ID, personaname: 'Админ Демо', role: 'admin', colour: '#ce422b' },
-  { steamId: '76561198000000002', personaname: 'Bandit_Kolya', role: 'player', colour: '#3b82f6' },
-  { steamId: '76561198000000003', personaname: 'Vasya Raider', role: 'player', colour: '#16a34a' },
+  {
+    steamId: '76561198000000002',
+    personaname: 'Bandit_Kolya',
+    role: 'player',
+    colour: '#3b82f6',
+    vanity: 'bandit_kolya',
+  },
+  {
+    steamId: '76561198000000003',
+    personaname: 'Vasya Raider',
+    role: 'player',
+    colour: '#16a34a',
+    vanity: 'vasya_raider',
+  },
   { steamId: '76561198000000004', personaname: 'Nadya_Solo', role: 'player', colour: '#a855f7' },
 ];

@@ -1,18 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { demoPlayers } from './demo-players';
+import { demoPlayers, type DemoPlayer } from './demo-players';
+
+export type FakeSteamPlayer = Pick<DemoPlayer, 'steamId' | 'personaname' | 'colour' | 'vanity'>;
 
 /**
- * Steam Web API's GetPlayerSummaries for the demo accounts, plus their avatars, served under `prefix`.
- * Demo mode points STEAM_API_URL here, so the real profile client is what runs.
+ * Steam Web API's GetPlayerSummaries and ResolveVanityURL for the demo accounts (or the `players`
+ * given, a list the caller may add to), plus their avatars, served under `prefix`. Demo mode points
+ * STEAM_API_URL here, so the real profile client is what runs.
  */
 export function registerFakeSteamApi(
   app: FastifyInstance,
   prefix: string,
   publicUrl: () => string,
+  players: readonly FakeSteamPlayer[] = demoPlayers,
 ) {
   app.get(`${prefix}/ISteamUser/GetPlayerSummaries/v0002/`, async (request) => {
     const ids = String((request.query as Record<string, unknown>).steamids ?? '').split(',');
-    const players = demoPlayers
+    const found = players
       .filter((player) => ids.includes(player.steamId))
       .map((player) => ({
         steamid: player.steamId,
@@ -20,11 +24,20 @@ export function registerFakeSteamApi(
         avatarfull: `${publicUrl()}${prefix}/avatars/${player.steamId}.svg`,
         profileurl: `https://steamcommunity.com/profiles/${player.steamId}/`,
       }));
-    return { response: { players } };
+    return { response: { players: found } };
+  });
+
+  // Steam matches custom names without regard to case; 42 is its "No match".
+  app.get(`${prefix}/ISteamUser/ResolveVanityURL/v0001/`, async (request) => {
+    const name = String((request.query as Record<string, unknown>).vanityurl ?? '').toLowerCase();
+    const player = players.find((candidate) => candidate.vanity?.toLowerCase() === name);
+    return player
+      ? { response: { steamid: player.steamId, success: 1 } }
+      : { response: { success: 42, message: 'No match' } };
   });
 
   app.get<{ Params: { file: string } }>(`${prefix}/avatars/:file`, async (request, reply) => {
-    const player = demoPlayers.find((p) => `${p.steamId}.svg` === request.params.file);
+    const player = players.find((p) => `${p.steamId}.svg` === request.params.file);
     if (!player) return reply.status(404).send();
     const initial = player.personaname.slice(0, 1);
     return reply

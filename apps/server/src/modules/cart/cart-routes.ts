@@ -20,7 +20,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const products = createProductsRepository(app.db);
   const tags = ['cart'];
   const security = [{ bearer: [] }];
-  const replies = errorReplies(400, 401, 403, 404);
+  const replies = errorReplies(400, 401, 403, 404, 503);
   app.addHook('preHandler', app.requireUser);
 
   const view = async (userId: number) => {
@@ -121,18 +121,21 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Buy the whole cart as one order for one online server',
+        summary:
+          'Buy the whole cart as one order for one online server; with giftTo (SteamID64) and an optional giftMessage, as a gift to that player',
         body: cartPurchaseSchema,
         response: { 200: purchaseReplySchema, ...replies },
       },
     },
-    async (request, reply) =>
-      app.idempotency.run(
+    async (request, reply) => {
+      const gift = await app.purchases.prepareGift(request.user!, request.body);
+      return app.idempotency.run(
         request,
         reply,
-        (tx) => app.purchases.buyCart(tx, request.user!, request.body.serverId),
+        (tx) => app.purchases.buyCart(tx, request.user!, request.body.serverId, gift),
         (body) => app.purchases.announce(request.user!.id, body),
-      ),
+      );
+    },
   );
 };
 

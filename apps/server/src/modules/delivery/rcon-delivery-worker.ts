@@ -5,6 +5,7 @@ import {
   type RconClient,
   type RconPool,
 } from '../../integrations/rust-rcon/index';
+import { giftNoticeCommand } from '../gifts/gift-notice';
 import type { ServersRepository } from '../servers/servers-repository';
 import type { DeliveryJobRow, DeliveryRepository } from './delivery-repository';
 import { stepCommand } from './delivery-plan';
@@ -116,7 +117,22 @@ export function createRconDeliveryWorker(
       await deliveries.completeStep(job, step);
       if (step + 1 < total) await sleep(options.stackDelayMs);
     }
-    await deliveries.completeOrdersOf(await deliveries.finish(job));
+    const finished = await deliveries.finish(job);
+    await deliveries.completeOrdersOf(finished);
+    if (finished.length > 0 && job.payload.gift) await tellRecipient(job, client);
+  }
+
+  /** A gift landed: the recipient reads who sent it in the game chat. Best effort, never retried. */
+  async function tellRecipient(job: DeliveryJobRow, client: RconClient) {
+    const gift = job.payload.gift;
+    if (!gift) return;
+    const reply = await client
+      .send(giftNoticeCommand(job.steamId, gift.from, job.payload.itemName), {
+        timeoutMs: options.commandTimeoutMs,
+      })
+      .catch(() => null);
+    if (reply?.status !== 'ok')
+      log.info({ jobId: job.id }, 'gift notice not confirmed by the game');
   }
 
   /** One server's jobs go one after another (the game runs commands in order anyway). */

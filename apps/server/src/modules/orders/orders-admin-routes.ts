@@ -61,7 +61,7 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          "Refund what an order did not deliver (waiting or failed items) to the player's balance",
+          "Refund what an order did not deliver (waiting or failed items) to the buyer's balance; for a gift, the recipient's undelivered items are cancelled and a VIP not yet granted is taken back from them",
         params: z.object({ id: z.uuid() }),
         response: { 200: refundReplySchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },

@@ -1,10 +1,14 @@
-import { kopecksToRoubles, type Order } from '@shop/shared';
+import { kopecksToRoubles, type Order, type ReceivedGift } from '@shop/shared';
+import { alias } from 'drizzle-orm/pg-core';
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, servers, users } from '../../db/schema/index';
 import { createDeliveryRepository, type DeliveryJobRow } from '../delivery/delivery-repository';
 
 type OrderRow = typeof orders.$inferSelect;
+
+/** A gift's recipient beside the buyer in one query. */
+const recipients = alias(users, 'recipients');
 
 /** The order's delivery in one line: the least advanced job decides, with its reason. */
 function deliverySummary(jobs: DeliveryJobRow[]): Order['delivery'] {
@@ -21,14 +25,19 @@ function deliverySummary(jobs: DeliveryJobRow[]): Order['delivery'] {
 
 export function createOrdersRepository(db: Db) {
   async function toOrders(
-    rows: Array<{ order: OrderRow; username: string; serverName: string | null }>,
+    rows: Array<{
+      order: OrderRow;
+      username: string;
+      serverName: string | null;
+      recipient: { steamId: string; name: string } | null;
+    }>,
   ) {
     const ids = rows.map((row) => row.order.id);
     const items = ids.length
       ? await db.select().from(orderItems).where(inArray(orderItems.orderId, ids))
       : [];
     const jobs = await createDeliveryRepository(db).listForOrders(ids);
-    return rows.map(({ order, username, serverName }): Order => ({
+    return rows.map(({ order, username, serverName, recipient }): Order => ({
       id: order.id,
       createdAt: order.createdAt.toISOString(),
       date: order.createdAt.toISOString(),
@@ -45,6 +54,9 @@ export function createOrdersRepository(db: Db) {
         })),
       serverId: order.serverId,
       serverName,
+      gift: recipient
+        ? { steamId: recipient.steamId, name: recipient.name, message: order.giftMessage }
+        : null,
       status: order.status as Order['status'],
       isDelivered: order.isDelivered,
       delivery: deliverySummary(jobs.filter((job) => job.orderId === order.id)),
@@ -61,9 +73,15 @@ export function createOrdersRepository(db: Db) {
 
   const withNames = () =>
     db
-      .select({ order: orders, username: users.username, serverName: servers.name })
+      .select({
+        order: orders,
+        username: users.username,
+        serverName: servers.name,
+        recipient: { steamId: recipients.steamId, name: recipients.username },
+      })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(recipients, eq(recipients.id, orders.recipientId))
       .leftJoin(servers, eq(servers.id, orders.serverId));
 
   return {
@@ -74,6 +92,33 @@ export function createOrdersRepository(db: Db) {
           .orderBy(desc(orders.createdAt))
           .limit(limit),
       ),
+
+    /** Gifts a player received, newest first, as «Подарки» shows them. */
+    async giftsFor(recipientId: number, limit = 100): Promise<ReceivedGift[]> {
+      const rows = await db
+        .select({
+          order: orders,
+          username: users.username,
+          avatar: users.avatar,
+          serverName: servers.name,
+        })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .leftJoin(servers, eq(servers.id, orders.serverId))
+        .where(eq(orders.recipientId, recipientId))
+        .orderBy(desc(orders.createdAt))
+        .limit(limit);
+      const full = await toOrders(rows.map((row) => ({ ...row, recipient: null })));
+      return full.map((order, index) => ({
+        orderId: order.id,
+        createdAt: order.createdAt,
+        from: { name: order.username, avatar: rows[index]?.avatar ?? null },
+        message: rows[index]?.order.giftMessage ?? null,
+        items: order.items,
+        serverName: order.serverName,
+        delivery: { status: order.delivery.status, reason: order.delivery.reason },
+      }));
+    },
 
     latest: async (limit = 200) =>
       toOrders(await withNames().orderBy(desc(orders.createdAt)).limit(limit)),

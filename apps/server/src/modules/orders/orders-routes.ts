@@ -8,7 +8,7 @@ import { createOrdersRepository } from './orders-repository';
 const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const orders = createOrdersRepository(app.db);
   const security = [{ bearer: [] }];
-  const replies = errorReplies(400, 401, 403, 404);
+  const replies = errorReplies(400, 401, 403, 404, 503);
 
   app.post(
     '/purchase',
@@ -18,18 +18,21 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         security,
-        summary: 'Buy a product for a server: debit, order and delivery in one transaction',
+        summary:
+          'Buy a product for a server: debit, order and delivery in one transaction. With giftTo (SteamID64) and an optional giftMessage it is a gift: the buyer pays and owns the order, the recipient gets the delivery (and the VIP)',
         body: purchaseSchema,
         response: { 200: purchaseReplySchema, ...replies },
       },
     },
-    async (request, reply) =>
-      app.idempotency.run(
+    async (request, reply) => {
+      const gift = await app.purchases.prepareGift(request.user!, request.body);
+      return app.idempotency.run(
         request,
         reply,
-        (tx) => app.purchases.buyProduct(tx, request.user!, request.body),
+        (tx) => app.purchases.buyProduct(tx, request.user!, request.body, gift),
         (body) => app.purchases.announce(request.user!.id, body),
-      ),
+      );
+    },
   );
 
   app.get(
@@ -39,7 +42,8 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         security,
-        summary: "The signed-in user's orders with their delivery state, newest first",
+        summary:
+          "The signed-in user's orders with their delivery state, newest first; a gift names its recipient",
         response: { 200: z.array(orderSchema), 401: apiErrorSchema },
       },
     },

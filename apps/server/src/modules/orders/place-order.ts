@@ -17,6 +17,16 @@ import { vipRevokeJob } from '../vip/vip-revoke-job';
 import { badRequest } from '../../plugins/errors';
 import { PURCHASE_MESSAGES, type PurchaseLine } from './purchase-rules';
 
+type Account = Pick<UserRow, 'id' | 'steamId'>;
+
+/** A gift: who receives what the buyer pays for, and what the buyer tells them. */
+export interface GiftTarget {
+  recipient: Account;
+  /** The buyer's name as the recipient is shown it (in the game, in «Подарки»). */
+  from: string;
+  message: string | null;
+}
+
 export interface PlacedOrder {
   orderId: string;
   balanceKopecks: number;
@@ -34,12 +44,7 @@ const nextVipExpiry = (tier: string, days: number) => sql`
  * A running VIP of another tier, or granted on another server, is replaced by this purchase: its
  * revoke commands are queued first, so its privileges do not outlive it.
  */
-async function revokeReplacedVip(
-  tx: Db,
-  user: Pick<UserRow, 'id' | 'steamId'>,
-  tier: string,
-  serverId: number,
-) {
+async function revokeReplacedVip(tx: Db, user: Account, tier: string, serverId: number) {
   const [current] = await tx
     .select({
       status: users.vipStatus,
@@ -65,13 +70,17 @@ async function revokeReplacedVip(
  * Everything a purchase changes, in the caller's transaction: the debit (refused, changing nothing,
  * when the balance does not cover it), the order and its items, one delivery job per line, the
  * buyer's totals and favourite server, and any VIP it grants. Returns null when funds are short.
+ * A gift is paid, owned and refunded by the buyer, but delivered to the recipient's Steam id and
+ * extends the recipient's VIP.
  */
 export async function placeOrder(
   tx: Db,
-  user: Pick<UserRow, 'id' | 'steamId'>,
+  user: Account,
   server: ServerRow,
   lines: PurchaseLine[],
+  gift: GiftTarget | null = null,
 ): Promise<PlacedOrder | null> {
+  const target = gift?.recipient ?? user;
   // One VIP at a time: a second line's grant could never be revoked, its days would be lost.
   if (lines.filter((line) => line.product.vipTier && line.product.vipDays).length > 1) {
     throw badRequest(PURCHASE_MESSAGES.oneVipPerOrder);
@@ -89,9 +98,14 @@ export async function placeOrder(
     orderId: order.id,
   });
   if (balance === null) return null;
-  await tx
-    .insert(orders)
-    .values({ id: order.id, userId: user.id, serverId: server.id, totalKopecks: total });
+  await tx.insert(orders).values({
+    id: order.id,
+    userId: user.id,
+    serverId: server.id,
+    totalKopecks: total,
+    recipientId: gift?.recipient.id ?? null,
+    giftMessage: gift?.message || null,
+  });
 
   const method = server.isPluginEnabled === 1 ? 'plugin' : 'rcon';
   const deliveries = createDeliveryRepository(tx);
@@ -113,27 +127,36 @@ export async function placeOrder(
         totalKopecks: line.costKopecks,
       })
       .returning({ id: orderItems.id });
+    const { vipTier, vipDays } = product;
+    const grantsVip = Boolean(vipTier && vipDays);
+    if (vipTier && vipDays) {
+      const templates = splitCommands(product.revokeCommands);
+      const revoke = (templates.length ? templates : [defaultVipRevoke(vipTier)])
+        .map((template) => fillTemplate(template, { steamId: target.steamId, quantity, stacks }))
+        .join(', ');
+      vip = { tier: vipTier, days: vipDays * stacks, revoke };
+    }
+    const payload = planDelivery(product, quantity, target.steamId);
     await deliveries.insert([
       {
         orderId: order.id,
         orderItemId: item?.id,
-        userId: user.id,
+        userId: target.id,
         serverId: server.id,
-        steamId: user.steamId,
+        steamId: target.steamId,
         method,
-        payload: planDelivery(product, quantity, user.steamId),
+        payload: {
+          ...payload,
+          ...(gift ? { gift: { from: gift.from } } : {}),
+          ...(grantsVip && vip && payload.kind === 'commands'
+            ? { vip: { tier: vip.tier, days: vip.days } }
+            : {}),
+        },
       },
     ]);
-    if (product.vipTier && product.vipDays) {
-      const templates = splitCommands(product.revokeCommands);
-      const revoke = (templates.length ? templates : [defaultVipRevoke(product.vipTier)])
-        .map((template) => fillTemplate(template, { steamId: user.steamId, quantity, stacks }))
-        .join(', ');
-      vip = { tier: product.vipTier, days: product.vipDays * stacks, revoke };
-    }
   }
 
-  if (vip) await revokeReplacedVip(tx, user, vip.tier, server.id);
+  if (vip) await revokeReplacedVip(tx, target, vip.tier, server.id);
 
   await tx
     .update(users)
@@ -142,15 +165,18 @@ export async function placeOrder(
       purchasesCount: sql`${users.purchasesCount} + 1`,
       favoriteServerId: sql`(select server_id from orders where user_id = ${user.id}
                               group by server_id order by count(*) desc, max(created_at) desc limit 1)`,
-      ...(vip
-        ? {
-            vipExpiresAt: nextVipExpiry(vip.tier, vip.days),
-            vipStatus: vip.tier,
-            vipServerId: server.id,
-            vipRevokeCommands: vip.revoke,
-          }
-        : {}),
     })
     .where(eq(users.id, user.id));
+  if (vip) {
+    await tx
+      .update(users)
+      .set({
+        vipExpiresAt: nextVipExpiry(vip.tier, vip.days),
+        vipStatus: vip.tier,
+        vipServerId: server.id,
+        vipRevokeCommands: vip.revoke,
+      })
+      .where(eq(users.id, target.id));
+  }
   return { orderId: order.id, balanceKopecks: balance };
 }

@@ -4,19 +4,28 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../plugins/errors';
 import { createCartRepository } from '../cart/cart-repository';
 import { createProductsRepository } from '../products/products-repository';
+import type { PreparedRecipient } from '../gifts/gift-recipients';
 import { createServersRepository, type ServerRow } from '../servers/servers-repository';
-import type { UserRow } from '../users/users-repository';
-import { placeOrder } from './place-order';
+import { createUsersRepository, type UserRow } from '../users/users-repository';
+import { placeOrder, type GiftTarget } from './place-order';
 import { checkLine, checkServer, PURCHASE_MESSAGES, type PurchaseLine } from './purchase-rules';
 
 /** Who buys: the signed-in account (its Steam id never changes). */
-type Buyer = Pick<UserRow, 'id' | 'steamId'>;
+type Buyer = Pick<UserRow, 'id' | 'steamId' | 'username'>;
+
+/** A gift in a purchase request: the recipient found before the transaction, and the buyer's note. */
+export interface GiftRequest {
+  recipient: PreparedRecipient;
+  message: string | undefined;
+}
 
 export interface PurchaseReply {
   success: true;
   orderId: string;
   balance: number;
   message: string;
+  /** Set for a gift: who receives it. */
+  gift?: { steamId: string; name: string };
 }
 
 /**
@@ -24,23 +33,49 @@ export interface PurchaseReply {
  * holds its Idempotency-Key). `announce` runs after commit: the live balance and the delivery worker.
  */
 export function createPurchaseService(app: FastifyInstance) {
+  /** The recipient's account, made from their Steam name when they never signed in. */
+  async function giftTarget(
+    tx: Db,
+    buyer: Buyer,
+    gift: GiftRequest | null,
+  ): Promise<(GiftTarget & { name: string }) | null> {
+    if (!gift) return null;
+    const recipient = await createUsersRepository(tx).ensureFromSteam(gift.recipient);
+    return {
+      recipient,
+      name: recipient.username,
+      from: buyer.username,
+      message: gift.message || null,
+    };
+  }
+
   async function place(
     tx: Db,
     buyer: Buyer,
     server: ServerRow,
     lines: PurchaseLine[],
-  ): Promise<{ orderId: string; balance: number }> {
+    gift: GiftRequest | null,
+  ): Promise<Omit<PurchaseReply, 'success' | 'message'>> {
     if (lines.length === 0) throw badRequest(PURCHASE_MESSAGES.emptyCart);
-    const order = await placeOrder(tx, buyer, server, lines);
+    const target = await giftTarget(tx, buyer, gift);
+    const order = await placeOrder(tx, buyer, server, lines, target);
     if (!order) throw badRequest(PURCHASE_MESSAGES.insufficientFunds);
-    return { orderId: order.orderId, balance: kopecksToRoubles(order.balanceKopecks) };
+    return {
+      orderId: order.orderId,
+      balance: kopecksToRoubles(order.balanceKopecks),
+      ...(target ? { gift: { steamId: target.recipient.steamId, name: target.name } } : {}),
+    };
   }
+
+  const forWhom = (placed: { gift?: { name: string } }) =>
+    placed.gift ? ` Подарок для ${placed.gift.name}.` : '';
 
   return {
     async buyProduct(
       tx: Db,
       buyer: Buyer,
       input: { productId: number; serverId: number; quantity: number },
+      gift: GiftRequest | null = null,
     ): Promise<PurchaseReply> {
       const server = checkServer(await createServersRepository(tx).findById(input.serverId));
       const line = checkLine(
@@ -49,29 +84,54 @@ export function createPurchaseService(app: FastifyInstance) {
         server,
         buyer.id,
       );
-      const placed = await place(tx, buyer, server, [line]);
+      const placed = await place(tx, buyer, server, [line], gift);
       return {
         success: true,
         ...placed,
-        message: `${line.product.name} × ${line.quantity} будет выдан на сервере ${server.name}.`,
+        message: `${line.product.name} × ${line.quantity} будет выдан на сервере ${server.name}.${forWhom(placed)}`,
       };
     },
 
-    async buyCart(tx: Db, buyer: Buyer, serverId: number): Promise<PurchaseReply> {
+    async buyCart(
+      tx: Db,
+      buyer: Buyer,
+      serverId: number,
+      gift: GiftRequest | null = null,
+    ): Promise<PurchaseReply> {
       const server = checkServer(await createServersRepository(tx).findById(serverId));
       const rows = await createCartRepository(tx).take(buyer.id);
       const lines = rows.map((row) => checkLine(row.product, row.quantity, server, buyer.id));
-      const placed = await place(tx, buyer, server, lines);
+      const placed = await place(tx, buyer, server, lines, gift);
       return {
         success: true,
         ...placed,
-        message: `Товары будут выданы на сервере ${server.name}.`,
+        message: `Товары будут выданы на сервере ${server.name}.${forWhom(placed)}`,
       };
     },
 
-    /** After commit: the buyer's tabs see the new balance, and RCON deliveries start now. */
+    /**
+     * The gift part of a purchase request: its recipient looked up before the transaction opens
+     * (a never-seen player through Steam), so no transaction waits on Steam.
+     */
+    async prepareGift(
+      buyer: Buyer,
+      body: { giftTo?: string | undefined; giftMessage?: string | undefined },
+    ): Promise<GiftRequest | null> {
+      const recipient = await app.gifts.recipients.prepare(buyer, body.giftTo);
+      return recipient ? { recipient, message: body.giftMessage } : null;
+    },
+
+    /**
+     * After commit: the buyer's tabs see the new balance, a gift's recipient is told, and RCON
+     * deliveries start now.
+     */
     announce(buyerId: number, reply: PurchaseReply) {
       app.realtime.toUser(buyerId, 'balanceUpdate', { balance: reply.balance });
+      if (reply.gift) {
+        void app.gifts
+          .notifyRecipient(reply.orderId)
+          .catch((error: unknown) => app.log.warn({ err: error }, 'gift notice failed'));
+      }
       void app.delivery.worker.kick();
     },
   };

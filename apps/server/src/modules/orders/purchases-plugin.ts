@@ -12,4 +12,7 @@ async function purchasesPlugin(app: FastifyInstance) {
   app.decorate('purchases', createPurchaseService(app));
 }
 
-export default fp(purchasesPlugin, { name: 'purchases', dependencies: ['delivery', 'realtime'] });
+export default fp(purchasesPlugin, {
+  name: 'purchases',
+  dependencies: ['delivery', 'realtime', 'gifts'],
+});

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../plugins/errors';
 import { createDeliveryRepository } from '../delivery/delivery-repository';
 import { postEntry } from '../ledger/ledger';
+import { takeBackVip } from '../vip/vip-refund';
 
 export const REFUND_MESSAGES = {
   notFound: 'Заказ не найден',
@@ -23,7 +24,7 @@ export interface RefundOutcome {
  * Returns the money for what an order never gave: its deliveries still waiting or failed are
  * cancelled and their items' cost is credited back, in the caller's transaction under the order's
  * row lock. A delivery in progress is left alone (the game may be giving it right now). Running this
- * twice, or twice at once, refunds once.
+ * twice, or twice at once, refunds once. The money goes to the buyer, also for a gift.
  */
 export async function refundOrder(tx: Db, orderId: string): Promise<RefundOutcome> {
   const locked = (await tx.execute(
@@ -39,14 +40,18 @@ export async function refundOrder(tx: Db, orderId: string): Promise<RefundOutcom
         update delivery_jobs set status = 'cancelled', lease_until = null
         where order_id = ${orderId} and status in ('pending', 'failed')
           and (payload->>'kind' = 'give' or progress = 0)
-        returning order_item_id, progress, payload->>'kind' as kind)
-      select coalesce(sum(case when c.kind = 'give'
-                               then i.price_kopecks * greatest(i.stacks - c.progress, 0)
-                               else i.total_kopecks end), 0) as amount
+        returning order_item_id, progress, user_id, payload->>'kind' as kind, payload->'vip' as vip)
+      select c.user_id, c.vip,
+             case when c.kind = 'give' then i.price_kopecks * greatest(i.stacks - c.progress, 0)
+                  else i.total_kopecks end as amount
       from cancelled c join order_items i on i.id = c.order_item_id`)) as unknown as {
-    rows: Array<{ amount: string }>;
+    rows: Array<{ amount: string; user_id: number; vip: { tier: string; days: number } | null }>;
   };
-  const amount = Number(result.rows[0]?.amount ?? 0);
+  const amount = result.rows.reduce((sum, row) => sum + Number(row.amount), 0);
+  // A VIP whose grant never ran is taken back from whoever holds it (the recipient of a gift).
+  for (const row of result.rows) {
+    if (row.vip) await takeBackVip(tx, row.user_id, row.vip);
+  }
   if (amount <= 0) throw conflict(REFUND_MESSAGES.nothingToRefund);
 
   const balance = await postEntry(tx, {

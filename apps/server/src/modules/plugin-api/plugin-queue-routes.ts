@@ -1,7 +1,12 @@
 import { apiErrorSchema, pluginJobSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { gameText } from '../../integrations/rust-rcon/index';
 import type { DeliveryJobRow } from '../delivery/delivery-repository';
+
+/** A gift's buyer, as the plugin shows them to the recipient in the chat. */
+const giftFrom = (job: DeliveryJobRow) =>
+  job.payload.gift ? gameText(job.payload.gift.from, 64) : null;
 
 const toPluginJob = (job: DeliveryJobRow) =>
   job.payload.kind === 'give'
@@ -13,6 +18,7 @@ const toPluginJob = (job: DeliveryJobRow) =>
         stackSize: job.payload.stackSize,
         stacks: job.payload.stacks - job.progress,
         commands: [],
+        giftFrom: giftFrom(job),
       }
     : {
         id: job.id,
@@ -22,6 +28,7 @@ const toPluginJob = (job: DeliveryJobRow) =>
         stackSize: null,
         stacks: null,
         commands: job.payload.commands.slice(job.progress),
+        giftFrom: giftFrom(job),
       };
 
 const idsSchema = z.object({ ids: z.array(z.uuid()).min(1).max(100) });
@@ -41,7 +48,8 @@ const pluginQueueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "A player's pending deliveries on this server, leased to the plugin",
+        summary:
+          "A player's pending deliveries on this server (gifts to them included, with the buyer's name), leased to the plugin",
         headers,
         querystring: z.object({
           steamId: z.string().regex(/^7656119\d{10}$/, 'Неверный Steam ID'),

@@ -20,6 +20,26 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
+    async findBySteamId(steamId: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.steamId, steamId)).limit(1);
+      return row;
+    },
+
+    /**
+     * The account of a player someone else names (a gift's recipient): the existing one untouched, or
+     * a new one from their Steam name and avatar. Their first sign-in then goes through
+     * `upsertFromSteam` like anyone's. Safe against two buyers creating it at once.
+     */
+    async ensureFromSteam(identity: Omit<SteamIdentity, 'isAdmin'>): Promise<UserRow> {
+      await db
+        .insert(users)
+        .values({ steamId: identity.steamId, username: identity.username, avatar: identity.avatar })
+        .onConflictDoNothing({ target: users.steamId });
+      const row = await this.findBySteamId(identity.steamId);
+      if (!row) throw new Error('recipient account missing after insert');
+      return row;
+    },
+
     /** Creates the account on first sign-in, refreshes name, avatar and last visit afterwards. */
     async upsertFromSteam(identity: SteamIdentity): Promise<UserRow> {
       const [row] = await db
