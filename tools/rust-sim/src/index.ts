@@ -16,3 +16,4 @@ export type {
 } from './types';
 export { DEFAULT_ITEMS, findItemByPartialName } from './items';
 export { DEFAULT_PLAYERS } from './players';
+export { parseCommandLine } from './command-line';

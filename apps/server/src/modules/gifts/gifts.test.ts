@@ -1,6 +1,8 @@
 import type { RustSimHandle } from '@shop/rust-sim';
 import { sql as sqlTag } from 'drizzle-orm';
+import type { ClientToServerEvents, GiftReceivedEvent, ServerToClientEvents } from '@shop/shared';
 import { readFileSync } from 'node:fs';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSteam, type FakeSteam } from '../../test-support/fake-steam';
 import {
@@ -24,6 +26,11 @@ const FRIEND = {
   colour: '#000',
   vanity: 'friend_online',
 };
+const CART_FRIEND = {
+  steamId: '76561198000000506',
+  personaname: 'Cart Friend',
+  colour: '#000',
+};
 const STRANGER = { steamId: '76561198000000502', personaname: 'Stranger', colour: '#000' };
 const VIP_FRIEND = { steamId: '76561198000000503', personaname: 'Vip Friend', colour: '#000' };
 const CLAN_MATE = { steamId: '76561198000000504', personaname: 'Clan Mate', colour: '#000' };
@@ -41,10 +48,11 @@ let serverId: number;
 let buyer: Awaited<ReturnType<typeof createAccount>>;
 let secondBuyer: Awaited<ReturnType<typeof createAccount>>;
 let rifle: number;
+let socket: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
 
 beforeAll(async () => {
   steam = await startFakeSteam();
-  steam.players.push(FRIEND, STRANGER, VIP_FRIEND, CLAN_MATE, PLUGIN_FRIEND);
+  steam.players.push(FRIEND, CART_FRIEND, STRANGER, VIP_FRIEND, CLAN_MATE, PLUGIN_FRIEND);
   world = await startGameShop({
     env: { STEAM_API_URL: steam.apiUrl, STEAM_API_KEY: 'test-key' },
     sim: { players: [{ steamId: FRIEND.steamId, name: 'Friend Online' }] },
@@ -70,6 +78,7 @@ beforeAll(async () => {
   await shop.app.servers.monitor.pollOne(serverId);
 });
 afterAll(async () => {
+  socket?.close();
   await world?.close();
   await steam?.close();
 });
@@ -273,6 +282,67 @@ describe('gift purchase', () => {
     await shop.app.delivery.worker.kick();
     expect(gives(CLAN_MATE.steamId)).toHaveLength(2);
     expect(game.gifts(CLAN_MATE.steamId)).toHaveLength(2);
+  });
+});
+
+describe('gift of a whole cart, told live', () => {
+  it('buys the cart for a signed-in recipient, whose open tab hears of it at once', async () => {
+    const recipient = await createAccount(shop.app, shop.config, 'player', CART_FRIEND.steamId);
+    await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = shop.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    socket = io(`http://127.0.0.1:${address.port}`, {
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    const joined = new Promise((resolve) => socket!.once('joined', resolve));
+    socket.emit('join', { userId: recipient.id, token: recipient.token });
+    await joined;
+    const heard = new Promise<GiftReceivedEvent>((resolve) =>
+      socket!.once('giftReceived', resolve),
+    );
+
+    const stone = await addProduct(shop, world.admin.headers, {
+      name: 'Камень',
+      gameItemName: 'stones',
+      quantity: 1000,
+      price: 20,
+    });
+    for (const productId of [rifle, stone]) {
+      const put = await shop.app.inject({
+        method: 'POST',
+        url: '/api/cart',
+        headers: secondBuyer.headers,
+        payload: { productId, quantity: productId === stone ? 1000 : 1 },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+    }
+    const reply = await shop.app.inject({
+      method: 'POST',
+      url: '/api/cart/purchase',
+      headers: { ...secondBuyer.headers, 'idempotency-key': crypto.randomUUID() },
+      payload: { serverId, giftTo: CART_FRIEND.steamId, giftMessage: 'На вайп' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json().message).toContain(
+      `Подарок для ${(await userById(recipient.id))!.username}.`,
+    );
+    expect(await heard).toEqual({
+      orderId: reply.json().orderId,
+      from: (await userById(secondBuyer.id))!.username,
+      message: 'На вайп',
+      items: expect.arrayContaining(['Калаш', 'Камень']),
+    });
+    const jobs = await queryRows<{ steam_id: string; user_id: number }>(
+      shop.app.db,
+      sqlTag`select steam_id, user_id from delivery_jobs where order_id = ${reply.json().orderId}`,
+    );
+    expect(jobs).toEqual([
+      { steam_id: CART_FRIEND.steamId, user_id: recipient.id },
+      { steam_id: CART_FRIEND.steamId, user_id: recipient.id },
+    ]);
+    const cart = await shop.app.inject({ url: '/api/cart', headers: secondBuyer.headers });
+    expect(cart.json().items).toEqual([]);
   });
 });
 
