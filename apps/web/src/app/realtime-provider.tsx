@@ -1,6 +1,7 @@
 import type { User } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { useSession } from '@/features/auth/use-session';
 import { useToken } from '@/features/auth/use-token';
 import { queryKeys } from '@/lib/query-keys';
@@ -45,6 +46,14 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
             );
             // A balance change is a new ledger line; an open transactions list fetches it.
             void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
+          },
+          onGift: (gift) => {
+            toast.success(`Вам подарок от ${gift.from}!`, {
+              description: [gift.items.join(', '), gift.message && `«${gift.message}»`]
+                .filter(Boolean)
+                .join(' — '),
+            });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.gifts });
           },
         },
       );

@@ -7,6 +7,7 @@ export const queryKeys = {
   profile: (token: string | null) => ['user', 'profile', token] as const,
   profileAll: ['user', 'profile'] as const,
   orders: ['user', 'orders'] as const,
+  gifts: ['user', 'gifts'] as const,
   transactions: ['user', 'transactions'] as const,
   cart: ['user', 'cart'] as const,
   servers: ['servers'] as const,

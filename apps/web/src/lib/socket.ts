@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@shop/shared';
+import type { ClientToServerEvents, GiftReceivedEvent, ServerToClientEvents } from '@shop/shared';
 import { io, type Socket } from 'socket.io-client';
 
 /** The shop's one live channel (DESIGN §9), typed with the event maps the server uses too. */
@@ -20,6 +20,8 @@ export interface UserChannelIdentity {
 export interface UserChannelHandlers {
   onStatus: (status: ConnectionStatus) => void;
   onBalance: (balance: number) => void;
+  /** Another player bought this one a gift. */
+  onGift?: (gift: GiftReceivedEvent) => void;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface UserChannelHandlers {
 export function openUserChannel(
   socket: ShopSocket,
   identity: UserChannelIdentity,
-  { onStatus, onBalance }: UserChannelHandlers,
+  { onStatus, onBalance, onGift }: UserChannelHandlers,
 ): () => void {
   let joined = false;
 
@@ -64,6 +66,10 @@ export function openUserChannel(
   socket.on('connect_error', onConnectError);
   socket.on('error', onError);
   socket.on('balanceUpdate', onBalanceUpdate);
+  const onGiftReceived = (gift: GiftReceivedEvent) => {
+    if (gift && typeof gift.from === 'string' && Array.isArray(gift.items)) onGift?.(gift);
+  };
+  socket.on('giftReceived', onGiftReceived);
   socket.io.on('reconnect_attempt', onReconnectAttempt);
 
   onStatus('connecting');
@@ -76,6 +82,7 @@ export function openUserChannel(
     socket.off('connect_error', onConnectError);
     socket.off('error', onError);
     socket.off('balanceUpdate', onBalanceUpdate);
+    socket.off('giftReceived', onGiftReceived);
     socket.io.off('reconnect_attempt', onReconnectAttempt);
     socket.disconnect();
   };

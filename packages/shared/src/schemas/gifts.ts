@@ -24,7 +24,11 @@ export const receivedGiftSchema = z.object({
   message: z.string().nullable(),
   items: z.array(orderItemSchema),
   serverName: z.string().nullable(),
-  delivery: z.object({ status: deliveryStatusSchema, reason: z.string().nullable() }),
+  delivery: z.object({
+    status: deliveryStatusSchema,
+    reason: z.string().nullable(),
+    method: z.enum(['rcon', 'plugin']),
+  }),
 });
 export type ReceivedGift = z.infer<typeof receivedGiftSchema>;
 

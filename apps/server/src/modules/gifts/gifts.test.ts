@@ -199,7 +199,7 @@ describe('gift purchase', () => {
         from: { name: 'Kolya "Tank"\n<size=90>', avatar: null },
         message: 'С вайпом, бро! "GL"',
         items: [expect.objectContaining({ name: 'Калаш', quantity: 1 })],
-        delivery: { status: 'delivered', reason: null },
+        delivery: { status: 'delivered', reason: null, method: 'rcon' },
       }),
     ]);
     expect(

@@ -116,7 +116,7 @@ export function createOrdersRepository(db: Db) {
         message: rows[index]?.order.giftMessage ?? null,
         items: order.items,
         serverName: order.serverName,
-        delivery: { status: order.delivery.status, reason: order.delivery.reason },
+        delivery: order.delivery,
       }));
     },
 

@@ -1,5 +1,8 @@
 import type { CartItem } from '@shop/shared';
 import { LoaderCircle, ShoppingBag, TriangleAlert } from 'lucide-react';
+import type { GiftDraft } from '@/components/gift/gift-draft';
+import { GiftSummary } from '@/components/gift/gift-summary';
+import { GiftToggle } from '@/components/gift/gift-toggle';
 import { ServerSelect } from '@/components/server-select';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -18,6 +21,8 @@ export function CartCheckout({
   onServerChange,
   busy,
   onBuy,
+  gift,
+  onGiftChange,
 }: {
   items: readonly CartItem[];
   total: number;
@@ -29,6 +34,8 @@ export function CartCheckout({
   onServerChange: (serverId: number) => void;
   busy: boolean;
   onBuy: () => void;
+  gift: GiftDraft;
+  onGiftChange: (gift: GiftDraft) => void;
 }) {
   const blocked = blockedItems(items, serverId);
 
@@ -52,6 +59,8 @@ export function CartCheckout({
           </p>
         )}
       </div>
+
+      <GiftToggle id="cart-gift" draft={gift} onChange={onGiftChange} disabled={busy} />
 
       <dl className="grid gap-2 border-t border-white/8 pt-4 text-sm">
         <div className="flex justify-between gap-3">
@@ -92,6 +101,8 @@ export function CartCheckout({
         </ul>
       )}
 
+      <GiftSummary draft={gift} />
+
       <Button
         size="lg"
         onClick={onBuy}
@@ -103,7 +114,7 @@ export function CartCheckout({
         ) : (
           <ShoppingBag aria-hidden="true" />
         )}
-        {busy ? 'Обработка...' : `Купить за ${formatRoubles(total)}`}
+        {busy ? 'Обработка...' : `${gift.open ? 'Подарить' : 'Купить'} за ${formatRoubles(total)}`}
       </Button>
     </Card>
   );

@@ -2,6 +2,12 @@ import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import {
+  GIFT_RECIPIENT_REQUIRED,
+  giftFields,
+  giftIncomplete,
+  useGiftDraft,
+} from '@/components/gift/gift-draft';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -30,6 +36,7 @@ export function CartPage({
   const cart = useCart();
   const purchase = usePurchaseCart();
   const [serverId, setServerId] = useState<number | null>(null);
+  const gift = useGiftDraft();
   const buyable = servers.filter(isBuyableServer);
 
   if (cart.isPending) return <LoadingState text="Загрузка корзины..." />;
@@ -68,15 +75,21 @@ export function CartPage({
       });
       return;
     }
+    if (giftIncomplete(gift.draft)) {
+      toast.error(GIFT_RECIPIENT_REQUIRED);
+      return;
+    }
     try {
-      const reply = await purchase.mutateAsync({ serverId: server.id });
+      const reply = await purchase.mutateAsync({ serverId: server.id, ...giftFields(gift.draft) });
       const detail = reply.message;
-      toast.success(PURCHASE_DONE, {
-        description: deliversByPlugin(server)
-          ? `${detail} Введите /store в игровом чате, чтобы забрать их.`
-          : detail,
+      toast.success(reply.gift ? 'Подарок отправлен!' : PURCHASE_DONE, {
+        description:
+          deliversByPlugin(server) && !reply.gift
+            ? `${detail} Введите /store в игровом чате, чтобы забрать их.`
+            : detail,
       });
       setServerId(null);
+      gift.reset();
     } catch (error) {
       toast.error('Не удалось завершить покупку', {
         description: errorText(error, 'Попробуйте позже'),
@@ -100,6 +113,8 @@ export function CartPage({
             onServerChange={setServerId}
             busy={purchase.isPending}
             onBuy={() => void buy()}
+            gift={gift.draft}
+            onGiftChange={gift.setDraft}
           />
         </div>
       </div>

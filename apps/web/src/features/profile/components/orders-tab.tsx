@@ -4,6 +4,7 @@ import {
   CircleCheck,
   CircleSlash,
   Clock,
+  Gift,
   LoaderCircle,
   PackageOpen,
   Server,
@@ -60,6 +61,18 @@ function OrderCard({ order }: { order: Order }) {
         </div>
         <Badge variant={status.tone}>{status.label}</Badge>
       </div>
+
+      {order.gift && (
+        <p className="mt-3 flex min-w-0 items-center gap-2 rounded-md border border-accent/30 bg-accent/10 px-3 py-2 text-sm text-white">
+          <Gift className="size-4 shrink-0 text-accent" aria-hidden="true" />
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            Подарок для <strong className="font-semibold">{order.gift.name}</strong>
+            {order.gift.message && (
+              <span className="text-muted-foreground"> · «{order.gift.message}»</span>
+            )}
+          </span>
+        </p>
+      )}
 
       <ul aria-label="Товары заказа" className="mt-3 flex flex-col gap-2">
         {order.items.map((item, index) => (

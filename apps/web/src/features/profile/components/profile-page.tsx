@@ -1,10 +1,11 @@
 import type { User } from '@shop/shared';
-import { LayoutDashboard, Package, ReceiptText, Settings, TicketPercent } from 'lucide-react';
+import { Gift, LayoutDashboard, Package, ReceiptText, Settings, TicketPercent } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { GiftsTab } from './gifts-tab';
 import { OrdersTab } from './orders-tab';
 import { OverviewTab } from './overview-tab';
 import { SettingsTab } from './settings-tab';
@@ -44,6 +45,10 @@ export function ProfilePage({
             <Package aria-hidden="true" />
             Заказы
           </TabsTrigger>
+          <TabsTrigger value="gifts">
+            <Gift aria-hidden="true" />
+            Подарки
+          </TabsTrigger>
           <TabsTrigger value="transactions">
             <ReceiptText aria-hidden="true" />
             Транзакции
@@ -62,6 +67,9 @@ export function ProfilePage({
         </TabsContent>
         <TabsContent value="orders">
           <OrdersTab />
+        </TabsContent>
+        <TabsContent value="gifts">
+          <GiftsTab />
         </TabsContent>
         <TabsContent value="transactions">
           <TransactionsTab />

@@ -3,6 +3,14 @@ import { Info, LoaderCircle, ShoppingCart, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import {
+  GIFT_RECIPIENT_REQUIRED,
+  giftFields,
+  giftIncomplete,
+  useGiftDraft,
+} from '@/components/gift/gift-draft';
+import { GiftSummary } from '@/components/gift/gift-summary';
+import { GiftToggle } from '@/components/gift/gift-toggle';
 import { ServerSelect } from '@/components/server-select';
 import { Button } from '@/components/ui/button';
 import {
@@ -27,6 +35,7 @@ import { useStackQuantity } from '../use-stack-quantity';
 import { QuantityStepper } from './quantity-stepper';
 
 const PURCHASE_DONE = 'Покупка успешна!';
+const GIFT_DONE = 'Подарок отправлен!';
 
 export interface PurchaseTarget {
   product: Product;
@@ -58,6 +67,8 @@ export function PurchaseDialog({
   const [adding, setAdding] = useState(false);
   const [serverId, setServerId] = useState<number | null>(target.serverId);
   const quantity = useStackQuantity(stackSize);
+  const gift = useGiftDraft();
+  const giving = gift.draft.open;
   // Live list: player counts move while the dialog is open, and a server may go down.
   const options = serversForProduct(product, servers);
   const server = options.find((candidate) => candidate.id === serverId);
@@ -75,6 +86,10 @@ export function PurchaseDialog({
       toast.error('Товар недоступен для покупки.');
       return;
     }
+    if (giftIncomplete(gift.draft)) {
+      toast.error(GIFT_RECIPIENT_REQUIRED);
+      return;
+    }
     if (missing > 0) {
       // Checked here first so the player can lower the quantity without a round trip.
       toast.error('Недостаточно средств', {
@@ -87,8 +102,9 @@ export function PurchaseDialog({
         productId: product.id,
         serverId: server.id,
         quantity: quantity.quantity,
+        ...giftFields(gift.draft),
       });
-      toast.success(PURCHASE_DONE, { description: reply.message });
+      toast.success(reply.gift ? GIFT_DONE : PURCHASE_DONE, { description: reply.message });
     } catch (error) {
       toast.error(`Не удалось выполнить покупку: ${errorText(error, 'попробуйте позже')}`);
     }
@@ -170,6 +186,15 @@ export function PurchaseDialog({
             </p>
           )}
 
+          <GiftToggle
+            id="purchase-gift"
+            draft={gift.draft}
+            onChange={gift.setDraft}
+            disabled={busy}
+          />
+
+          <GiftSummary draft={gift.draft} />
+
           <p className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
             <span>Ваш баланс: {formatRoubles(balance)}</span>
             {missing > 0 && (
@@ -184,7 +209,7 @@ export function PurchaseDialog({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Отмена
           </Button>
-          {onAddToCart && (
+          {onAddToCart && !giving && (
             <Button variant="outline" onClick={() => void addToCart()} disabled={busy}>
               {adding ? (
                 <LoaderCircle className="animate-spin" aria-hidden="true" />
@@ -196,7 +221,9 @@ export function PurchaseDialog({
           )}
           <Button onClick={() => void buy()} disabled={busy} aria-busy={purchase.isPending}>
             {purchase.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-            {purchase.isPending ? 'Обработка...' : `Купить за ${formatRoubles(cost)}`}
+            {purchase.isPending
+              ? 'Обработка...'
+              : `${giving ? 'Подарить' : 'Купить'} за ${formatRoubles(cost)}`}
           </Button>
         </DialogFooter>
       </DialogContent>
