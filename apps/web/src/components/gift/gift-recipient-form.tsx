@@ -96,7 +96,7 @@ export default function GiftRecipientForm({
   const searching = parsed !== null && (lookup.isFetching || settled !== typed);
 
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       <FormField
         id={fieldId}
         label="Получатель"

@@ -25,7 +25,7 @@ export function GiftToggle({
   return (
     <div
       className={cn(
-        'grid gap-3 rounded-lg border border-white/8 bg-white/4 p-3 transition-colors',
+        'grid grid-cols-1 gap-3 rounded-lg border border-white/8 bg-white/4 p-3 transition-colors',
         draft.open && 'border-accent/35 bg-accent/6',
         className,
       )}
