@@ -45,7 +45,7 @@ function FoundPlayer({ recipient }: { recipient: Recipient }) {
           <CircleCheck className="size-4 shrink-0 text-[#8ee0a6]" aria-hidden="true" />
           <span className="truncate">{recipient.name}</span>
         </p>
-        <p className="truncate text-xs text-muted-foreground">
+        <p className="text-xs text-muted-foreground">
           {recipient.online ? 'Сейчас в игре' : 'Сейчас не в игре'}
           {recipient.hasAccount ? '' : ' · ещё не заходил в магазин, подарок его дождётся'}
         </p>
@@ -100,11 +100,7 @@ export default function GiftRecipientForm({
       <FormField
         id={fieldId}
         label="Получатель"
-        hint={
-          error
-            ? undefined
-            : 'Вставьте SteamID64 или ссылку steamcommunity.com/profiles/… или /id/…'
-        }
+        hint={error ? undefined : 'SteamID64 (17 цифр) или ссылка на профиль в Steam'}
         error={error}
       >
         <div className="relative">
