@@ -1,4 +1,5 @@
 import { startRustSim, type RustSimHandle } from '@shop/rust-sim';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { snapshot, viewports } from './support/browser';
 import { sessionToken, signIn, startTopUp } from './support/journeys';
@@ -20,6 +21,18 @@ const journey = useShopAndBrowser({
   },
   after: async () => game?.close(),
 });
+
+/** A product's id as the shop lists it to this signed-in player. */
+async function productId(page: Page, name: string): Promise<number> {
+  const products = (await (
+    await fetch(`${journey.shop.url}/api/products`, {
+      headers: { authorization: `Bearer ${await sessionToken(page)}` },
+    })
+  ).json()) as Array<{ id: number; name: string }>;
+  const found = products.find((product) => product.name === name);
+  if (!found) throw new Error(`no product ${name}`);
+  return found.id;
+}
 
 describe('gifts', () => {
   it('a player gifts an item by pasting a profile link; the recipient signs in and finds it in «Подарки» with the message', async () => {
@@ -133,6 +146,29 @@ describe('gifts', () => {
         dialog.getByText('Вставьте SteamID64 (17 цифр) или ссылку на профиль Steam').isVisible(),
       )
       .toBe(true);
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+
+    // The cart has the same toggle, beside the checkout.
+    const put = await fetch(`${journey.shop.url}/api/cart`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await sessionToken(page)}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ productId: await productId(page, 'Патроны 5.56'), quantity: 128 }),
+    });
+    expect(put.status).toBe(200);
+    for (const viewport of [{ width: 360, height: 780 }, viewports.desktop]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${journey.shop.url}/cart`);
+      await page.getByRole('switch', { name: /Подарить/ }).click();
+      await page
+        .getByRole('textbox', { name: 'Получатель' })
+        .fill('https://steamcommunity.com/profiles/76561198000000003');
+      await expect.poll(() => page.getByText('Подарок для Vasya Raider').isVisible()).toBe(true);
+      await page.getByText('Подарок для Vasya Raider').scrollIntoViewIfNeeded();
+      await snapshot(page, `gift-cart-${viewport.width}`);
+    }
     await phone.close();
   });
 });

@@ -146,6 +146,16 @@ describe('recipient look-up', () => {
     expect((await lookUp(buyer.steamId)).json().message).toBe('Нельзя подарить самому себе');
     expect((await lookUp(FRIEND.steamId, null)).statusCode).toBe(401);
   });
+
+  it('limits look-ups per player, not for everyone', async () => {
+    const player = await createAccount(shop.app, shop.config, 'player');
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1)
+      statuses.push((await lookUp(STRANGER.steamId, player.headers)).statusCode);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    expect((await lookUp(STRANGER.steamId, secondBuyer.headers)).statusCode).toBe(200);
+  });
 });
 
 describe('gift purchase', () => {

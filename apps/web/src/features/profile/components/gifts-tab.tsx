@@ -17,11 +17,15 @@ const toneText: Record<StatusTone, string> = {
 };
 
 function GiftCard({ gift }: { gift: ReceivedGift }) {
-  const delivery = deliveryState({
-    status: gift.delivery.status === 'cancelled' ? 'cancelled' : 'pending',
-    isDelivered: gift.delivery.status === 'delivered',
-    delivery: gift.delivery,
-  });
+  const cancelled = gift.delivery.status === 'cancelled';
+  // A refund pays the buyer back: the recipient only learns that the gift will not come.
+  const delivery = cancelled
+    ? { text: 'Подарок отменён', tone: 'secondary' as const, hint: null }
+    : deliveryState({
+        status: 'pending',
+        isDelivered: gift.delivery.status === 'delivered',
+        delivery: gift.delivery,
+      });
   const titleId = `gift-${gift.orderId}-title`;
   return (
     <Card role="article" aria-labelledby={titleId} className="flex flex-col gap-3 p-4 sm:p-5">
