@@ -14,7 +14,7 @@ import {
 } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import { queryRows } from '../../test-support/sql';
-import type { TestApp } from '../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { waitUntil } from '../../test-support/wait-until';
 import { createUsersRepository } from '../users/users-repository';
 
@@ -155,6 +155,29 @@ describe('recipient look-up', () => {
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
     expect((await lookUp(STRANGER.steamId, secondBuyer.headers)).statusCode).toBe(200);
+  });
+});
+
+describe('Steam not answering', () => {
+  it('answers 503 with a clear message and creates nothing', async () => {
+    const offline = await createTestApp({
+      STEAM_API_URL: 'http://127.0.0.1:9',
+      STEAM_API_KEY: 'test-key',
+    });
+    try {
+      const player = await createAccount(offline.app, offline.config, 'player');
+      const reply = await offline.app.inject({
+        url: `/api/gifts/recipient?query=${FRIEND.steamId}`,
+        headers: player.headers,
+      });
+      expect(reply.statusCode).toBe(503);
+      expect(reply.json().message).toBe('Steam не отвечает. Попробуйте через минуту.');
+      expect(
+        await createUsersRepository(offline.app.db).findBySteamId(FRIEND.steamId),
+      ).toBeUndefined();
+    } finally {
+      await offline.close();
+    }
   });
 });
 
