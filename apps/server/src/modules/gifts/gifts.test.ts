@@ -1,185 +1,53 @@
 import type { RustSimHandle } from '@shop/rust-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGiftShop, type GiftShop } from '../../test-support/gift-shop';
+import { createAccount } from '../../test-support/sign-in';
 import { sql as sqlTag } from 'drizzle-orm';
 import type { ClientToServerEvents, GiftReceivedEvent, ServerToClientEvents } from '@shop/shared';
-import { readFileSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSteam, type FakeSteam } from '../../test-support/fake-steam';
-import {
-  addProduct,
-  addServer,
-  fund,
-  startGameShop,
-  type GameShop,
-} from '../../test-support/shop-fixtures';
-import { createAccount } from '../../test-support/sign-in';
+import { addProduct } from '../../test-support/shop-fixtures';
 import { queryRows } from '../../test-support/sql';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 import { waitUntil } from '../../test-support/wait-until';
 import { createUsersRepository } from '../users/users-repository';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Players Steam knows and the shop has never seen. */
-const FRIEND = {
-  steamId: '76561198000000501',
-  personaname: 'Friend Online',
-  colour: '#000',
-  vanity: 'friend_online',
-};
-const CART_FRIEND = {
-  steamId: '76561198000000506',
-  personaname: 'Cart Friend',
-  colour: '#000',
-};
+const FRIEND = { steamId: '76561198000000501', personaname: 'Friend Online', colour: '#000' };
 const STRANGER = { steamId: '76561198000000502', personaname: 'Stranger', colour: '#000' };
 const VIP_FRIEND = { steamId: '76561198000000503', personaname: 'Vip Friend', colour: '#000' };
 const CLAN_MATE = { steamId: '76561198000000504', personaname: 'Clan Mate', colour: '#000' };
-const PLUGIN_FRIEND = {
-  steamId: '76561198000000505',
-  personaname: 'Plugin Friend',
-  colour: '#000',
-};
+const CART_FRIEND = { steamId: '76561198000000506', personaname: 'Cart Friend', colour: '#000' };
 
-let steam: FakeSteam;
-let world: GameShop;
-let game: RustSimHandle;
+let world: GiftShop;
 let shop: TestApp;
+let game: RustSimHandle;
 let serverId: number;
-let buyer: Awaited<ReturnType<typeof createAccount>>;
-let secondBuyer: Awaited<ReturnType<typeof createAccount>>;
+let buyer: GiftShop['buyer'];
+let secondBuyer: GiftShop['buyer'];
 let rifle: number;
+let lookUp: GiftShop['lookUp'];
+let purchase: GiftShop['purchase'];
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
 
 beforeAll(async () => {
-  steam = await startFakeSteam();
-  steam.players.push(FRIEND, CART_FRIEND, STRANGER, VIP_FRIEND, CLAN_MATE, PLUGIN_FRIEND);
-  world = await startGameShop({
-    env: { STEAM_API_URL: steam.apiUrl, STEAM_API_KEY: 'test-key' },
-    sim: { players: [{ steamId: FRIEND.steamId, name: 'Friend Online' }] },
-  });
-  ({ game, shop, serverId } = world);
-  buyer = await createAccount(shop.app, shop.config, 'player');
-  // A name with quotes, a line break and chat tags: the in-game notice must stay one argument.
-  await createUsersRepository(shop.app.db).upsertFromSteam({
-    steamId: buyer.steamId,
-    username: 'Kolya "Tank"\n<size=90>',
-    avatar: null,
-    isAdmin: undefined,
-  });
-  secondBuyer = await createAccount(shop.app, shop.config, 'player');
-  await fund(shop, buyer.id, 5000);
-  await fund(shop, secondBuyer.id, 5000);
-  rifle = await addProduct(shop, world.admin.headers, {
-    name: 'Калаш',
-    gameItemName: 'rifle.ak',
-    category: 'weapons',
-    price: 250,
-  });
-  await shop.app.servers.monitor.pollOne(serverId);
+  world = await startGiftShop(
+    [FRIEND, STRANGER, VIP_FRIEND, CLAN_MATE, CART_FRIEND],
+    [{ steamId: FRIEND.steamId, name: 'Friend Online' }],
+  );
+  ({ shop, game, serverId, buyer, secondBuyer, rifle, lookUp, purchase } = world);
 });
 afterAll(async () => {
   socket?.close();
   await world?.close();
-  await steam?.close();
 });
 
-const lookUp = (query: string, headers: Record<string, string> | null = buyer.headers) =>
-  shop.app.inject({
-    url: `/api/gifts/recipient?query=${encodeURIComponent(query)}`,
-    ...(headers ? { headers } : {}),
-  });
-const purchase = (
-  who: { headers: Record<string, string> },
-  body: Record<string, unknown>,
-  key = crypto.randomUUID(),
-) =>
-  shop.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: { ...who.headers, 'idempotency-key': key },
-    payload: { serverId, quantity: 1, ...body },
-  });
+const users = () => createUsersRepository(shop.app.db);
+const userById = (id: number) => users().findById(id);
+const userBySteamId = (steamId: string) => users().findBySteamId(steamId);
 const balanceOf = async (userId: number) => (await userById(userId))?.balanceKopecks;
-const userById = (id: number) => createUsersRepository(shop.app.db).findById(id);
-const userBySteamId = (steamId: string) =>
-  createUsersRepository(shop.app.db).findBySteamId(steamId);
 const gives = (steamId: string) =>
   game.commands.filter((record) => record.message.startsWith(`inventory.giveto ${steamId} `));
-
-describe('recipient look-up', () => {
-  it('finds a player by SteamID64, profile link and custom profile link, with Steam name and presence', async () => {
-    for (const query of [
-      FRIEND.steamId,
-      `https://steamcommunity.com/profiles/${FRIEND.steamId}/`,
-      'steamcommunity.com/id/Friend_Online',
-    ]) {
-      const reply = await lookUp(query);
-      expect(reply.statusCode, reply.body).toBe(200);
-      expect(reply.json()).toMatchObject({
-        steamId: FRIEND.steamId,
-        name: 'Friend Online',
-        hasAccount: false,
-        online: true,
-      });
-      expect(reply.json().avatar).toContain(FRIEND.steamId);
-    }
-    expect((await lookUp(STRANGER.steamId)).json()).toMatchObject({
-      online: false,
-      hasAccount: false,
-    });
-  });
-
-  it('answers 404 for an unknown custom name or player, 400 for anything else or oneself, 401 signed out', async () => {
-    const vanity = await lookUp('https://steamcommunity.com/id/nobody_has_this');
-    expect(vanity.statusCode).toBe(404);
-    expect(vanity.json().message).toBe('Игрок не найден в Steam');
-    expect((await lookUp('76561198000009999')).statusCode).toBe(404);
-    for (const junk of [
-      'hello',
-      'https://example.com/profiles/76561198000000501',
-      '7656119800000050',
-    ]) {
-      const reply = await lookUp(junk);
-      expect(reply.statusCode).toBe(400);
-      expect(reply.json().message).toBe('Вставьте SteamID64 (17 цифр) или ссылку на профиль Steam');
-    }
-    expect((await lookUp(buyer.steamId)).json().message).toBe('Нельзя подарить самому себе');
-    expect((await lookUp(FRIEND.steamId, null)).statusCode).toBe(401);
-  });
-
-  it('limits look-ups per player, not for everyone', async () => {
-    const player = await createAccount(shop.app, shop.config, 'player');
-    const statuses: number[] = [];
-    for (let i = 0; i < 21; i += 1)
-      statuses.push((await lookUp(STRANGER.steamId, player.headers)).statusCode);
-    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
-    expect(statuses[20]).toBe(429);
-    expect((await lookUp(STRANGER.steamId, secondBuyer.headers)).statusCode).toBe(200);
-  });
-});
-
-describe('Steam not answering', () => {
-  it('answers 503 with a clear message and creates nothing', async () => {
-    const offline = await createTestApp({
-      STEAM_API_URL: 'http://127.0.0.1:9',
-      STEAM_API_KEY: 'test-key',
-    });
-    try {
-      const player = await createAccount(offline.app, offline.config, 'player');
-      const reply = await offline.app.inject({
-        url: `/api/gifts/recipient?query=${FRIEND.steamId}`,
-        headers: player.headers,
-      });
-      expect(reply.statusCode).toBe(503);
-      expect(reply.json().message).toBe('Steam не отвечает. Попробуйте через минуту.');
-      expect(
-        await createUsersRepository(offline.app.db).findBySteamId(FRIEND.steamId),
-      ).toBeUndefined();
-    } finally {
-      await offline.close();
-    }
-  });
-});
 
 describe('gift purchase', () => {
   it('delivers to a never-signed-in recipient by profile link, charges the buyer, and tells both', async () => {
@@ -376,107 +244,5 @@ describe('gift of a whole cart, told live', () => {
     ]);
     const cart = await shop.app.inject({ url: '/api/cart', headers: secondBuyer.headers });
     expect(cart.json().items).toEqual([]);
-  });
-});
-
-describe('gifts on a plugin server, and refunds', () => {
-  let pluginServerId: number;
-  let key: string;
-  beforeAll(async () => {
-    pluginServerId = await addServer(
-      shop,
-      world.admin.headers,
-      { name: 'Plugin', isPluginEnabled: 1 },
-      game,
-    );
-    const servers = (
-      await shop.app.inject({ url: '/api/admin/servers', headers: world.admin.headers })
-    ).json() as Array<{ id: number; pluginKey: string }>;
-    key = servers.find((server) => server.id === pluginServerId)!.pluginKey;
-  });
-
-  it("puts a gift in the recipient's /store queue with the buyer's name, as the contract shows", async () => {
-    const reply = await purchase(buyer, {
-      productId: rifle,
-      giftTo: PLUGIN_FRIEND.steamId,
-      serverId: pluginServerId,
-    });
-    expect(reply.statusCode, reply.body).toBe(200);
-    const queue = await shop.app.inject({
-      url: `/api/plugin/v1/queue?steamId=${PLUGIN_FRIEND.steamId}`,
-      headers: { 'x-server-key': key },
-    });
-    const fixture = JSON.parse(
-      readFileSync(
-        new URL(
-          '../../../../../plugins/oxide/contract/queue-gift-response.example.json',
-          import.meta.url,
-        ),
-        'utf8',
-      ),
-    );
-    expect(Object.keys(queue.json().jobs[0]).sort()).toEqual(Object.keys(fixture.jobs[0]).sort());
-    expect(queue.json().jobs).toEqual([
-      expect.objectContaining({
-        kind: 'give',
-        shortname: 'rifle.ak',
-        giftFrom: "Kolya 'Tank' ‹size=90›",
-      }),
-    ]);
-    const mine = await shop.app.inject({
-      url: `/api/plugin/v1/queue?steamId=${buyer.steamId}`,
-      headers: { 'x-server-key': key },
-    });
-    expect(mine.json().jobs).toEqual([]);
-  });
-
-  it("refund of a gift takes the recipient's VIP back and credits the buyer", async () => {
-    const silver = await addProduct(shop, world.admin.headers, {
-      name: 'VIP Silver',
-      gameItemName: 'vip',
-      category: 'vip',
-      price: 100,
-      vipTier: 'Silver',
-      vipDays: 30,
-    });
-    const before = await balanceOf(buyer.id);
-    const gift = await purchase(buyer, {
-      productId: silver,
-      giftTo: PLUGIN_FRIEND.steamId,
-      serverId: pluginServerId,
-    });
-    expect(gift.statusCode, gift.body).toBe(200);
-    expect((await userBySteamId(PLUGIN_FRIEND.steamId))?.vipStatus).toBe('Silver');
-
-    const refund = await shop.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${gift.json().orderId}/refund`,
-      headers: { ...world.admin.headers, 'idempotency-key': crypto.randomUUID() },
-    });
-    expect(refund.statusCode, refund.body).toBe(200);
-    expect(refund.json().refunded).toBe(100);
-    expect(await balanceOf(buyer.id)).toBe(before);
-    const recipient = await userBySteamId(PLUGIN_FRIEND.steamId);
-    expect(recipient).toMatchObject({ vipStatus: null, vipExpiresAt: null, balanceKopecks: 0 });
-    const jobs = await queryRows<{ status: string; steam_id: string }>(
-      shop.app.db,
-      sqlTag`select status, steam_id from delivery_jobs where order_id = ${gift.json().orderId}`,
-    );
-    expect(jobs).toEqual([{ status: 'cancelled', steam_id: PLUGIN_FRIEND.steamId }]);
-    // The revoke runs over RCON against the recipient's Steam id.
-    await shop.app.delivery.worker.kick();
-    await waitUntil(
-      () =>
-        game.commands.some(
-          (record) =>
-            record.message === `oxide.usergroup remove ${PLUGIN_FRIEND.steamId} vip_silver`,
-        ),
-      { what: 'VIP revoke' },
-    );
-    const refunds = await queryRows<{ user_id: number }>(
-      shop.app.db,
-      sqlTag`select user_id from transactions where order_id = ${gift.json().orderId} and kind = 'refund'`,
-    );
-    expect(refunds).toEqual([{ user_id: buyer.id }]);
   });
 });
