@@ -14,9 +14,11 @@ import { products } from './catalog';
 import { orderItems, orders } from './orders';
 import { users } from './users';
 
-/** Set on a gift's jobs: the buyer's name, which the game is told when the delivery lands. */
+/** Set on a gift's jobs: what the game tells the recipient when the delivery lands. */
 export interface GiftNote {
   from: string;
+  /** The buyer's note, when they wrote one. */
+  message?: string;
 }
 
 export type DeliveryPayload =

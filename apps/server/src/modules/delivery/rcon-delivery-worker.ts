@@ -127,7 +127,7 @@ export function createRconDeliveryWorker(
     const gift = job.payload.gift;
     if (!gift) return;
     const reply = await client
-      .send(giftNoticeCommand(job.steamId, gift.from, job.payload.itemName), {
+      .send(giftNoticeCommand(job.steamId, gift, job.payload.itemName), {
         timeoutMs: options.commandTimeoutMs,
       })
       .catch(() => null);

@@ -7,7 +7,12 @@ import { quoteConsoleArg } from '../../integrations/rust-rcon/index';
  */
 export const NOTIFY_COMMAND = 'rustshop.notify';
 
-export function giftNoticeCommand(steamId: string, from: string, itemName: string): string {
+export function giftNoticeCommand(
+  steamId: string,
+  gift: { from: string; message?: string | undefined },
+  itemName: string,
+): string {
   if (!/^7656119\d{10}$/.test(steamId)) throw new RangeError('not a Steam id');
-  return `${NOTIFY_COMMAND} ${steamId} ${quoteConsoleArg(`Подарок от ${from}: ${itemName}`)}`;
+  const note = gift.message ? ` — «${gift.message}»` : '';
+  return `${NOTIFY_COMMAND} ${steamId} ${quoteConsoleArg(`Подарок от ${gift.from}: ${itemName}${note}`, 400)}`;
 }

@@ -80,7 +80,7 @@ describe('gift purchase', () => {
     await waitUntil(() => game.notices.length === 1, { what: 'in-game notice' });
     expect(game.notices[0]).toEqual({
       steamId: FRIEND.steamId,
-      text: "Подарок от Kolya 'Tank' ‹size=90›: Калаш",
+      text: "Подарок от Kolya 'Tank' ‹size=90›: Калаш — «С вайпом, бро! 'GL'»",
     });
 
     const orders = (await shop.app.inject({ url: '/api/orders', headers: buyer.headers })).json();

@@ -147,7 +147,9 @@ export async function placeOrder(
         method,
         payload: {
           ...payload,
-          ...(gift ? { gift: { from: gift.from } } : {}),
+          ...(gift
+            ? { gift: { from: gift.from, ...(gift.message ? { message: gift.message } : {}) } }
+            : {}),
           ...(grantsVip && vip && payload.kind === 'commands'
             ? { vip: { tier: vip.tier, days: vip.days } }
             : {}),
