@@ -83,7 +83,7 @@ describe('recipient look-up', () => {
 });
 
 describe('Steam not answering', () => {
-  it('answers 503 with a clear message and creates nothing', async () => {
+  it('answers 503 with a clear message and creates nothing, yet finds players with an account', async () => {
     const offline = await createTestApp({
       STEAM_API_URL: 'http://127.0.0.1:9',
       STEAM_API_KEY: 'test-key',
@@ -99,6 +99,14 @@ describe('Steam not answering', () => {
       expect(
         await createUsersRepository(offline.app.db).findBySteamId(FRIEND.steamId),
       ).toBeUndefined();
+      // A player who has an account is still found, by the name the shop knows.
+      const known = await createAccount(offline.app, offline.config, 'player');
+      const byAccount = await offline.app.inject({
+        url: `/api/gifts/recipient?query=${known.steamId}`,
+        headers: player.headers,
+      });
+      expect(byAccount.statusCode, byAccount.body).toBe(200);
+      expect(byAccount.json()).toMatchObject({ steamId: known.steamId, hasAccount: true });
     } finally {
       await offline.close();
     }

@@ -56,8 +56,13 @@ export function createGiftRecipients(db: Db, steam: SteamSettings) {
     async lookUp(buyer: Pick<UserRow, 'steamId'>, query: string): Promise<Recipient> {
       const steamId = await steamIdOf(query);
       if (steamId === buyer.steamId) throw badRequest(GIFT_MESSAGES.self);
-      const profile = found(await lookUpSteamProfile(steam, steamId));
       const account = await usersRepository.findBySteamId(steamId);
+      const lookup = await lookUpSteamProfile(steam, steamId);
+      // A player the shop knows can still be named while Steam does not answer.
+      const profile =
+        lookup.status === 'unavailable' && account
+          ? { personaname: account.username, avatar: account.avatar }
+          : found(lookup);
       return {
         steamId,
         name: profile.personaname,
