@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { errorMessages } from '../messages';
+import { isSafeText } from '../text-rules';
 
 export const GIFT_MESSAGE_MAX = 200;
 
@@ -7,7 +9,7 @@ export const GIFT_MESSAGES = {
   notFound: 'Игрок не найден в Steam',
   self: 'Нельзя подарить самому себе',
   messageTooLong: `Сообщение не длиннее ${GIFT_MESSAGE_MAX} символов`,
-  messageControl: 'Сообщение содержит недопустимые символы',
+  messageControl: errorMessages.unsafeText,
   badSteamId: 'Неверный Steam ID получателя',
 } as const;
 
@@ -38,16 +40,13 @@ export function parseRecipientQuery(text: string): RecipientQuery | null {
   return VANITY.test(id) ? { kind: 'vanity', vanity: id } : null;
 }
 
-// Control characters (NUL, line breaks, escapes) would break the in-game message and the page.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
 export const giftToSchema = z.string().regex(STEAM_ID64, GIFT_MESSAGES.badSteamId);
 
 export const giftMessageSchema = z
   .string()
   .max(GIFT_MESSAGE_MAX, GIFT_MESSAGES.messageTooLong)
-  .refine((text) => !CONTROL.test(text), GIFT_MESSAGES.messageControl)
+  // One line: the note goes into the game chat too, where a line break has no place.
+  .refine((text) => isSafeText(text), GIFT_MESSAGES.messageControl)
   .transform((text) => text.trim());
 
 /** The optional part of `/purchase` and `/cart/purchase` that makes the order a gift. */
