@@ -1,7 +1,7 @@
 import { startRustSim, type RustSimHandle } from '@shop/rust-sim';
 import { describe, expect, it } from 'vitest';
 import { snapshot, viewports } from './support/browser';
-import { sessionToken, signIn, startTopUp } from './support/journeys';
+import { addGameServerAsAdmin, signIn, topUpAndPay } from './support/journeys';
 import { useShopAndBrowser } from './support/journey-setup';
 
 const BANDIT = '76561198000000002';
@@ -23,25 +23,7 @@ const journey = useShopAndBrowser({
 
 describe('buying', () => {
   it('buys two stacks for a chosen server, shows the order delivered, and the game got both stacks', async () => {
-    const adminContext = await journey.browser.newContext();
-    const adminPage = await adminContext.newPage();
-    await signIn(adminPage, journey.shop.url, 'Админ Демо');
-    const added = await fetch(`${journey.shop.url}/api/admin/servers`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${await sessionToken(adminPage)}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
-        name: SERVER,
-        ip: '127.0.0.1',
-        port: 28015,
-        rconPort: game.port,
-        rconPassword: game.password,
-      }),
-    });
-    expect(added.status).toBe(201);
-    await adminContext.close();
+    await addGameServerAsAdmin(journey.browser, journey.shop.url, game, SERVER);
 
     const context = await journey.browser.newContext({
       viewport: viewports.desktop,
@@ -49,10 +31,7 @@ describe('buying', () => {
     });
     const page = await context.newPage();
     await signIn(page, journey.shop.url, 'Bandit_Kolya');
-    await startTopUp(page, 500, 'bandit@example.com');
-    await page.getByRole('button', { name: 'Оплатить' }).click();
-    await page.waitForURL(/\/payment-success/);
-    await expect.poll(() => page.getByLabel('Баланс: 550 ₽').isVisible()).toBe(true);
+    await topUpAndPay(page, 500, 'bandit@example.com', 'Баланс: 550 ₽');
 
     await page.goto(`${journey.shop.url}/shop`);
     await page.getByRole('button', { name: 'Купить Патроны 5.56' }).click();

@@ -2,7 +2,7 @@ import { startRustSim, type RustSimHandle } from '@shop/rust-sim';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { snapshot, viewports } from './support/browser';
-import { sessionToken, signIn, startTopUp } from './support/journeys';
+import { addGameServerAsAdmin, sessionToken, signIn, topUpAndPay } from './support/journeys';
 import { useShopAndBrowser } from './support/journey-setup';
 
 const VASYA = '76561198000000003';
@@ -36,25 +36,7 @@ async function productId(page: Page, name: string): Promise<number> {
 
 describe('gifts', () => {
   it('a player gifts an item by pasting a profile link; the recipient signs in and finds it in «Подарки» with the message', async () => {
-    const adminContext = await journey.browser.newContext();
-    const adminPage = await adminContext.newPage();
-    await signIn(adminPage, journey.shop.url, 'Админ Демо');
-    const added = await fetch(`${journey.shop.url}/api/admin/servers`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${await sessionToken(adminPage)}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
-        name: SERVER,
-        ip: '127.0.0.1',
-        port: 28015,
-        rconPort: game.port,
-        rconPassword: game.password,
-      }),
-    });
-    expect(added.status).toBe(201);
-    await adminContext.close();
+    await addGameServerAsAdmin(journey.browser, journey.shop.url, game, SERVER);
 
     // The buyer: Bandit_Kolya tops up and gifts to Vasya, who has never opened the shop.
     const context = await journey.browser.newContext({
@@ -63,10 +45,7 @@ describe('gifts', () => {
     });
     const page = await context.newPage();
     await signIn(page, journey.shop.url, 'Bandit_Kolya');
-    await startTopUp(page, 500, 'bandit@example.com');
-    await page.getByRole('button', { name: 'Оплатить' }).click();
-    await page.waitForURL(/\/payment-success/);
-    await expect.poll(() => page.getByLabel('Баланс: 550 ₽').isVisible()).toBe(true);
+    await topUpAndPay(page, 500, 'bandit@example.com', 'Баланс: 550 ₽');
 
     await page.goto(`${journey.shop.url}/shop`);
     await page.getByRole('button', { name: 'Купить Патроны 5.56' }).click();

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { RustSimHandle } from '@shop/rust-sim';
+import type { Browser, Page } from 'playwright-core';
 
 /** Signs in the way a player does: «Войти», the Steam button, then the account on Steam's page. */
 export async function signIn(page: Page, shopUrl: string, account: string): Promise<void> {
@@ -27,4 +28,40 @@ export async function startTopUp(page: Page, amount: number, email: string): Pro
 /** The session token the web app keeps, for API calls a test makes on the user's behalf. */
 export function sessionToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('token'));
+}
+
+/** The demo admin adds a simulated game server in its own browser context, as an admin would. */
+export async function addGameServerAsAdmin(
+  browser: Browser,
+  shopUrl: string,
+  game: RustSimHandle,
+  name: string,
+): Promise<void> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, shopUrl, 'Админ Демо');
+  const added = await fetch(`${shopUrl}/api/admin/servers`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${await sessionToken(page)}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      name,
+      ip: '127.0.0.1',
+      port: 28015,
+      rconPort: game.port,
+      rconPassword: game.password,
+    }),
+  });
+  await context.close();
+  if (added.status !== 201) throw new Error(`adding the server failed: ${await added.text()}`);
+}
+
+/** A top-up paid on the demo payment page, waited for until the header shows the new balance. */
+export async function topUpAndPay(page: Page, amount: number, email: string, balanceLabel: string) {
+  await startTopUp(page, amount, email);
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await page.waitForURL(/\/payment-success/);
+  await page.getByLabel(balanceLabel).waitFor();
 }

@@ -1,15 +1,16 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@shop/shared';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAccount } from '../test-support/sign-in';
+import { next, socketClients, type TestSocket } from '../test-support/socket-clients';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { createConnectionCounter, createEventBudget } from './realtime-guard';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+type Client = TestSocket;
 
 let shop: TestApp;
 let url: string;
+const clients = socketClients();
 const sockets: Client[] = [];
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
@@ -30,6 +31,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${address.port}`;
 });
 afterEach(() => {
+  clients.closeAll();
   for (const socket of sockets.splice(0)) socket.close();
 });
 afterAll(async () => {
@@ -37,25 +39,14 @@ afterAll(async () => {
   await shop?.close();
 });
 
+/** A socket still connecting, for the test that watches connections being refused. */
 function open(): Client {
   const socket: Client = io(url, { transports: ['websocket'], reconnection: false });
   sockets.push(socket);
   return socket;
 }
 
-async function connect(): Promise<Client> {
-  const socket = open();
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
-const next = <E extends keyof ServerToClientEvents>(socket: Client, event: E) =>
-  new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => {
-    socket.once(event, ((data: Parameters<ServerToClientEvents[E]>[0]) => resolve(data)) as never);
-  });
+const connect = () => clients.connect(url);
 
 const disconnected = (socket: Client) =>
   new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
@@ -107,14 +98,7 @@ describe('live channel limits', () => {
   it('refuses connections past the per-address limit and frees a place when one closes', async () => {
     const player = await createAccount(shop.app, shop.config);
     // Joined, so the unjoined-socket timeout cannot free places behind the test's back.
-    const joinedSocket = async () => {
-      const socket = await connect();
-      const joined = next(socket, 'joined');
-      socket.emit('join', { userId: player.id, token: player.token });
-      await joined;
-      return socket;
-    };
-    const open8 = await Promise.all(Array.from({ length: 8 }, joinedSocket));
+    const open8 = await Promise.all(Array.from({ length: 8 }, () => clients.joined(url, player)));
     const ninth = open();
     const refusal = await new Promise<Error>((resolve) => ninth.once('connect_error', resolve));
     expect(refusal.message).toBe('Слишком много запросов, попробуйте позже');
