@@ -12,6 +12,8 @@ export async function signIn(page: Page, shopUrl: string, account: string): Prom
   await page.waitForURL(
     (url) => url.pathname === '/' && !url.hash && !url.search.includes('token'),
   );
+  // The page trades the sign-in code for its session right after wiping it from the address.
+  await page.waitForFunction(() => localStorage.getItem('token') !== null);
 }
 
 /** Fills the top-up dialog from the header and goes on to the payment page. */
