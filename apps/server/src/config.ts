@@ -26,6 +26,15 @@ const list = z.string().transform((value) =>
     .filter(Boolean),
 );
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone);
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -58,6 +67,10 @@ const envSchema = z.object({
   COMMUNITY_URL: z.url().default('https://vk.com/rust'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SHOP_TIMEZONE: z
+    .string()
+    .default('Europe/Moscow')
+    .refine(isTimeZone, 'must be an IANA time zone such as Europe/Moscow'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -87,6 +100,8 @@ export interface Config {
   links: { discord: string; community: string };
   logLevel: string;
   sessionTtlDays: number;
+  /** Where the shop's calendar days begin and end (revenue "today", payment statistics). */
+  shopTimeZone: string;
 }
 
 export class ConfigError extends Error {
@@ -211,5 +226,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     links: { discord: e.DISCORD_URL, community: e.COMMUNITY_URL },
     logLevel: e.LOG_LEVEL,
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    shopTimeZone: e.SHOP_TIMEZONE,
   };
 }

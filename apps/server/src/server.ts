@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { loggerOptions } from './logging';
+import { loadShippedItemTable } from './modules/catalog/shipped-items';
 import { startDemoWorld } from './modules/demo/demo-world';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -28,6 +29,9 @@ async function main() {
     onIdleError: (error) =>
       console.warn(`Database connection lost (${error.message}); reconnecting.`),
   });
+  // A fresh install gets the whole item table for the admin's item picker.
+  const shippedItems = await loadShippedItemTable(database.db);
+  if (shippedItems > 0) console.log(`Loaded the shipped item table: ${shippedItems} items.`);
   const app = await buildApp({
     config,
     database,

@@ -15,3 +15,4 @@ export * from './schemas/idempotency';
 export * from './schemas/chat';
 export * from './schemas/gift-fields';
 export * from './schemas/gifts';
+export * from './schemas/admin';

@@ -6,3 +6,4 @@ export * from './money';
 export * from './delivery';
 export * from './idempotency';
 export * from './chat';
+export * from './audit';

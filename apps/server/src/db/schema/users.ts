@@ -31,7 +31,11 @@ export const users = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('users_balance_not_negative', sql`${table.balanceKopecks} >= 0`)],
+  (table) => [
+    check('users_balance_not_negative', sql`${table.balanceKopecks} >= 0`),
+    // The admin's user list (newest first) and the «+N за сегодня» figure.
+    index('users_joined_idx').on(table.joinedAt, table.id),
+  ],
 );
 
 export const sessions = pgTable(

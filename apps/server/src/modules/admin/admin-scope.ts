@@ -8,6 +8,10 @@ import supportContextRoutes from '../chat/support-context-routes';
 import metricsRoutes from './metrics-routes';
 import rconAdminRoutes from '../servers/rcon-admin-routes';
 import serversAdminRoutes from '../servers/servers-admin-routes';
+import auditRoutes from '../audit/audit-routes';
+import moderationRoutes from '../moderation/moderation-routes';
+import usersAdminRoutes from '../users/users-admin-routes';
+import statsRoutes from './stats-routes';
 
 /**
  * Every admin route lives inside this scope, whose first hook answers 401 to anonymous callers and 403
@@ -23,4 +27,8 @@ export default async function adminScope(app: FastifyInstance, { config }: { con
   await app.register(promocodesAdminRoutes);
   await app.register(ordersAdminRoutes);
   await app.register(supportContextRoutes);
+  await app.register(statsRoutes, { config });
+  await app.register(usersAdminRoutes);
+  await app.register(moderationRoutes);
+  await app.register(auditRoutes);
 }

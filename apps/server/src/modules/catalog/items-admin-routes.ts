@@ -11,6 +11,7 @@ import { translateToRussian } from '../../integrations/translate/translate-clien
 import { notFound } from '../../plugins/errors';
 import { parseItemFile } from './item-import';
 import { createItemsRepository, type GameItemRow } from './items-repository';
+import { recordAdminAction } from '../audit/audit-log';
 
 const itemSchema = z.object({
   id: z.number().int(),
@@ -70,6 +71,11 @@ const itemsAdminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
     async (request) => {
       const parsed = parseItemFile(request.body.format, request.body.content);
       const imported = await items.upsertMany(parsed);
+      await recordAdminAction(app.db, request, {
+        action: 'items.import',
+        targetType: 'item-table',
+        after: { imported, format: request.body.format },
+      });
       return { imported, total: await items.count() };
     },
   );

@@ -1,17 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { parseItemFile } from '../catalog/item-import';
-import { createItemsRepository } from '../catalog/items-repository';
+import { loadShippedItemTable } from '../catalog/shipped-items';
 import { createProductsRepository, type ProductFields } from '../products/products-repository';
-import { demoItems } from './demo-items';
-
-/** The item table the project is developed with, beside the project root when it is there. */
-const sharedItemTable = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../shared/data/rust-items.json',
-);
 
 const product = (
   fields: Partial<ProductFields> &
@@ -148,15 +137,9 @@ const demoProducts: ProductFields[] = [
   }),
 ];
 
-/** Demo mode: the item table and a starter catalogue, only into an empty shop (an admin's edits stay). */
+/** Demo mode: the shipped item table and a starter catalogue, only into an empty shop (an admin's edits stay). */
 export async function seedDemoCatalog(app: FastifyInstance): Promise<void> {
-  const items = createItemsRepository(app.db);
-  if ((await items.count()) === 0) {
-    const table = existsSync(sharedItemTable)
-      ? parseItemFile('json', readFileSync(sharedItemTable, 'utf8'))
-      : demoItems;
-    await items.upsertMany(table);
-  }
+  await loadShippedItemTable(app.db);
   const products = createProductsRepository(app.db);
   if ((await products.list()).length === 0) {
     for (const fields of demoProducts) await products.create(fields);

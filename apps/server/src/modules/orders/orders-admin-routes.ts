@@ -11,6 +11,7 @@ import { notFound } from '../../plugins/errors';
 import { createUsersRepository } from '../users/users-repository';
 import { createOrdersRepository } from './orders-repository';
 import { refundOrder } from './refund-order';
+import { actorOf } from '../audit/audit-log';
 
 const PURCHASES_PAGE_SIZE = 20;
 
@@ -70,7 +71,7 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       app.idempotency.run(
         request,
         reply,
-        (tx) => refundOrder(tx, request.params.id),
+        (tx) => refundOrder(tx, request.params.id, actorOf(request)),
         ({ userId, balance }) => {
           if (balance !== null) app.realtime.toUser(userId, 'balanceUpdate', { balance });
         },

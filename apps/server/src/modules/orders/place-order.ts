@@ -13,7 +13,7 @@ import { createDeliveryRepository } from '../delivery/delivery-repository';
 import { postEntry } from '../ledger/ledger';
 import type { UserRow } from '../users/users-repository';
 import type { ServerRow } from '../servers/servers-repository';
-import { vipRevokeJob } from '../vip/vip-revoke-job';
+import { revokeReplacedVip } from '../vip/vip-grant';
 import { badRequest } from '../../plugins/errors';
 import { PURCHASE_MESSAGES, type PurchaseLine } from './purchase-rules';
 
@@ -39,32 +39,6 @@ export interface PlacedOrder {
 const nextVipExpiry = (tier: string, days: number) => sql`
   case when ${users.vipStatus} = ${tier} and ${users.vipExpiresAt} > now()
        then ${users.vipExpiresAt} else now() end + make_interval(days => ${days})`;
-
-/**
- * A running VIP of another tier, or granted on another server, is replaced by this purchase: its
- * revoke commands are queued first, so its privileges do not outlive it.
- */
-async function revokeReplacedVip(tx: Db, user: Account, tier: string, serverId: number) {
-  const [current] = await tx
-    .select({
-      status: users.vipStatus,
-      expiresAt: users.vipExpiresAt,
-      serverId: users.vipServerId,
-      revokeCommands: users.vipRevokeCommands,
-    })
-    .from(users)
-    .where(eq(users.id, user.id))
-    .for('update');
-  const running = current?.status && current.expiresAt && current.expiresAt > new Date();
-  if (!current || !running || (current.status === tier && current.serverId === serverId)) return;
-  const job = vipRevokeJob({
-    userId: user.id,
-    steamId: user.steamId,
-    serverId: current.serverId,
-    revokeCommands: current.revokeCommands,
-  });
-  if (job) await createDeliveryRepository(tx).insert([job]);
-}
 
 /**
  * Everything a purchase changes, in the caller's transaction: the debit (refused, changing nothing,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../plugins/errors';
 import { createDeliveryRepository } from '../delivery/delivery-repository';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { postEntry } from '../ledger/ledger';
 import { takeBackVip } from '../vip/vip-refund';
 
@@ -23,10 +24,15 @@ export interface RefundOutcome {
 /**
  * Returns the money for what an order never gave: its deliveries still waiting or failed are
  * cancelled and their items' cost is credited back, in the caller's transaction under the order's
- * row lock. A delivery in progress is left alone (the game may be giving it right now). Running this
- * twice, or twice at once, refunds once. The money goes to the buyer, also for a gift.
+ * row lock, with its audit row. A delivery in progress is left alone (the game may be giving it right
+ * now). Running this twice, or twice at once, refunds once. The money goes to the buyer, also for a
+ * gift.
  */
-export async function refundOrder(tx: Db, orderId: string): Promise<RefundOutcome> {
+export async function refundOrder(
+  tx: Db,
+  orderId: string,
+  actor: AuditActor,
+): Promise<RefundOutcome> {
   const locked = (await tx.execute(
     sql`select id, user_id from orders where id = ${orderId} for update`,
   )) as unknown as { rows: Array<{ user_id: number }> };
@@ -64,6 +70,12 @@ export async function refundOrder(tx: Db, orderId: string): Promise<RefundOutcom
   });
   await createDeliveryRepository(tx).settleOrder(orderId);
   const refunded = kopecksToRoubles(amount);
+  await recordAudit(tx, actor, {
+    action: 'order.refund',
+    targetType: 'user',
+    targetId: order.user_id,
+    after: { orderId, refunded },
+  });
   return {
     success: true,
     refunded,

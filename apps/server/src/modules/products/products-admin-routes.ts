@@ -15,10 +15,19 @@ import {
   createProductsRepository,
   toAdminProduct,
   type ProductFields,
+  type ProductRow,
 } from './products-repository';
+import { recordAdminAction, entityAudit } from '../audit/audit-log';
 
 export const PRODUCT_HAS_ORDERS =
   "Нельзя удалить товар, так как он связан с заказами. Используйте 'Архивировать'.";
+
+const productAudit = (
+  action: string,
+  before: ProductRow | null | undefined,
+  after: ProductRow | null,
+) =>
+  entityAudit(action, 'product', before && toAdminProduct(before), after && toAdminProduct(after));
 
 const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createProductsRepository(app.db);
@@ -66,6 +75,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkReferences(request.body);
       const row = await repo.create(request.body);
       app.catalog.invalidate();
+      await recordAdminAction(app.db, request, productAudit('product.create', null, row));
       return reply.status(201).send(toAdminProduct(row));
     },
   );
@@ -84,9 +94,11 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await checkReferences(request.body);
+      const before = await repo.findById(request.params.id);
       const row = await repo.update(request.params.id, request.body);
       if (!row) throw notFound(PRODUCT_NOT_FOUND);
       app.catalog.invalidate();
+      await recordAdminAction(app.db, request, productAudit('product.update', before, row));
       return toAdminProduct(row);
     },
   );
@@ -106,9 +118,11 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const before = await repo.findById(request.params.id);
       const row = await repo.setFlags(request.params.id, request.body);
       if (!row) throw notFound(PRODUCT_NOT_FOUND);
       app.catalog.invalidate();
+      await recordAdminAction(app.db, request, productAudit('product.flags', before, row));
       return toAdminProduct(row);
     },
   );
@@ -125,10 +139,12 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const before = await repo.findById(request.params.id);
       const outcome = await repo.remove(request.params.id);
       if (outcome === 'missing') throw notFound(PRODUCT_NOT_FOUND);
       if (outcome === 'sold') throw conflict(PRODUCT_HAS_ORDERS);
       app.catalog.invalidate();
+      await recordAdminAction(app.db, request, productAudit('product.delete', before, null));
       return { success: true as const };
     },
   );

@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../plugins/errors';
 import { perAccountLimit } from '../../plugins/rate-limits';
 import { createPromocodesRepository, toPromocode } from './promocodes-repository';
 import { activatePromocode } from './promocodes-service';
+import { entityAudit, recordAdminAction } from '../audit/audit-log';
 
 /** Players: activate a code. */
 export const promocodesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -82,6 +83,11 @@ export const promocodesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await repo.create(request.body);
       if (!row) throw conflict('Промокод с таким кодом уже существует');
+      await recordAdminAction(
+        app.db,
+        request,
+        entityAudit('promocode.create', 'promocode', null, toPromocode(row)),
+      );
       return reply.status(201).send(toPromocode(row));
     },
   );
@@ -98,7 +104,13 @@ export const promocodesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await repo.remove(request.params.id))) throw notFound('Промокод не найден');
+      const before = (await repo.list()).find((row) => row.id === request.params.id);
+      if (!before || !(await repo.remove(request.params.id))) throw notFound('Промокод не найден');
+      await recordAdminAction(
+        app.db,
+        request,
+        entityAudit('promocode.delete', 'promocode', toPromocode(before), null),
+      );
       return { success: true as const };
     },
   );

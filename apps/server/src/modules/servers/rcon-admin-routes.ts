@@ -1,9 +1,9 @@
 import { apiErrorSchema, dbIdSchema, rconCommandSchema, rconReplySchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parsePlayerList } from '../../integrations/rust-rcon/index';
 import { conflict, notFound } from '../../plugins/errors';
 import { SERVER_NOT_FOUND } from './servers-routes';
+import { onlineSteamIds } from './online-players';
 import { createServersRepository } from './servers-repository';
 
 export const RCON_UNAVAILABLE = 'Нет связи с сервером по RCON. Проверьте адрес, порт и пароль.';
@@ -74,12 +74,8 @@ const rconAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { row, client } = await clientOf(request.params.serverId);
-      const reply = await client.send('playerlist', { timeoutMs: 5_000 });
-      const live = reply.status === 'ok' ? parsePlayerList(reply.message) : undefined;
-      const players = live?.ok
-        ? live.value.map((player) => player.steamId)
-        : row.players.map((player) => player.steamId);
+      const { row } = await clientOf(request.params.serverId);
+      const players = await onlineSteamIds(app, row);
       return { isOnline: players.includes(request.params.steamId) };
     },
   );

@@ -9,9 +9,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, errorReplies } from '../../plugins/errors';
 import { SERVER_NOT_FOUND } from './servers-routes';
-import { createServersRepository, toAdminServer } from './servers-repository';
+import { createServersRepository, toAdminServer, type ServerRow } from './servers-repository';
+import { recordAdminAction, entityAudit } from '../audit/audit-log';
 
 const adminReplies = errorReplies(401, 403, 404);
+
+const serverAudit = (action: string, before: ServerRow | null | undefined, after: ServerRow | null) =>
+  entityAudit(action, 'server', before && toAdminServer(before), after && toAdminServer(after));
 
 const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createServersRepository(app.db);
@@ -46,6 +50,7 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { status, ...fields } = request.body;
       const row = await repo.create(fields, status);
       app.servers.changed(row.id);
+      await recordAdminAction(app.db, request, serverAudit('server.create', null, row));
       return reply.status(201).send(toAdminServer(row));
     },
   );
@@ -64,9 +69,11 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, ...fields } = request.body;
+      const before = await repo.findById(request.params.id);
       const row = await repo.update(request.params.id, fields, status);
       if (!row) throw notFound(SERVER_NOT_FOUND);
       app.servers.changed(row.id);
+      await recordAdminAction(app.db, request, serverAudit('server.update', before, row));
       return toAdminServer(row);
     },
   );
@@ -83,8 +90,10 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await repo.remove(request.params.id))) throw notFound(SERVER_NOT_FOUND);
+      const before = await repo.findById(request.params.id);
+      if (!before || !(await repo.remove(request.params.id))) throw notFound(SERVER_NOT_FOUND);
       app.servers.changed(request.params.id);
+      await recordAdminAction(app.db, request, serverAudit('server.delete', before, null));
       return { success: true as const };
     },
   );
@@ -103,6 +112,7 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await repo.regeneratePluginKey(request.params.id);
       if (!row) throw notFound(SERVER_NOT_FOUND);
+      await recordAdminAction(app.db, request, serverAudit('server.plugin-key', row, row));
       return toAdminServer(row);
     },
   );

@@ -1,0 +1,128 @@
+import { kopecksToRoubles, type PaymentStats, type RevenueStats } from '@shop/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** Days the chart and the payment statistics cover, today included. */
+export const STATS_DAYS = 30;
+
+type Rows<T> = { rows: T[] };
+
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+/** Local midnight `daysBack` days before today, in the shop's zone, as an absolute instant. */
+const dayStart = (zone: string, daysBack: number) =>
+  sql`((date_trunc('day', now() at time zone ${zone}) - make_interval(days => ${daysBack})) at time zone ${zone})`;
+
+const windows = { today: 1, sevenDays: 7, fourteenDays: 14, thirtyDays: 30 } as const;
+
+/**
+ * The Overview's figures, each one aggregate query over an index (see the revenue, payment and
+ * user-join indexes): nothing is loaded row by row into memory. Calendar days are the shop's zone.
+ */
+export function createStatsRepository(db: Db, zone: string) {
+  return {
+    /** Completed purchases minus what was refunded of them: the whole history and the last 30 days. */
+    async revenue(): Promise<RevenueStats> {
+      const [total] = await rows<{ count: string; kopecks: string; refunded: string }>(
+        db,
+        sql`select count(*) as count, coalesce(sum(total_kopecks), 0) as kopecks,
+              (select coalesce(sum(t.amount_kopecks), 0) from transactions t
+                 join orders o on o.id = t.order_id
+                where t.kind = 'refund' and o.status = 'completed') as refunded
+            from orders where status = 'completed'`,
+      );
+      const daily = await rows<{ date: string; count: string; kopecks: string }>(
+        db,
+        sql`with days as (
+              select d::date as day from generate_series(
+                date_trunc('day', now() at time zone ${zone}) - make_interval(days => ${STATS_DAYS - 1}),
+                date_trunc('day', now() at time zone ${zone}), interval '1 day') as d),
+            sales as (
+              select (created_at at time zone ${zone})::date as day, count(*) as n,
+                     sum(total_kopecks) as kopecks
+              from orders
+              where status = 'completed' and created_at >= ${dayStart(zone, STATS_DAYS - 1)}
+              group by 1),
+            refunds as (
+              select (o.created_at at time zone ${zone})::date as day, sum(t.amount_kopecks) as kopecks
+              from transactions t join orders o on o.id = t.order_id
+              where t.kind = 'refund' and o.status = 'completed'
+                and o.created_at >= ${dayStart(zone, STATS_DAYS - 1)}
+              group by 1)
+            select to_char(days.day, 'YYYY-MM-DD') as date, coalesce(s.n, 0) as count,
+                   coalesce(s.kopecks, 0) - coalesce(r.kopecks, 0) as kopecks
+            from days left join sales s on s.day = days.day left join refunds r on r.day = days.day
+            order by days.day`,
+      );
+      const window = (days: number) => {
+        const span = daily.slice(-days);
+        return {
+          revenue: kopecksToRoubles(span.reduce((sum, day) => sum + Number(day.kopecks), 0)),
+          count: span.reduce((sum, day) => sum + Number(day.count), 0),
+        };
+      };
+      return {
+        total: {
+          revenue: kopecksToRoubles(Number(total?.kopecks ?? 0) - Number(total?.refunded ?? 0)),
+          count: Number(total?.count ?? 0),
+        },
+        today: window(windows.today),
+        sevenDays: window(windows.sevenDays),
+        fourteenDays: window(windows.fourteenDays),
+        thirtyDays: window(windows.thirtyDays),
+        daily: daily.map((day) => ({
+          date: day.date,
+          revenue: kopecksToRoubles(Number(day.kopecks)),
+          count: Number(day.count),
+        })),
+        timeZone: zone,
+      };
+    },
+
+    /** Paid top-ups per day of the last 30, newest first; days without any are left out. */
+    async payments(): Promise<PaymentStats> {
+      const days = await rows<{ date: string; count: string; kopecks: string }>(
+        db,
+        sql`select to_char((paid_at at time zone ${zone})::date, 'YYYY-MM-DD') as date,
+                   count(*) as count, sum(amount_kopecks) as kopecks
+            from payments
+            where status = 'paid' and paid_at >= ${dayStart(zone, STATS_DAYS - 1)}
+            group by 1 order by 1 desc`,
+      );
+      return days.map((day) => ({
+        date: day.date,
+        count: Number(day.count),
+        paymentCount: Number(day.count),
+        totalAmount: kopecksToRoubles(Number(day.kopecks)),
+      }));
+    },
+
+    /** Counts for the cards: users (and today's), orders (and today's), servers, products. */
+    async counts() {
+      const [row] = await rows<Record<string, string>>(
+        db,
+        sql`select
+              (select count(*) from users) as total_users,
+              (select count(*) from users where joined_at >= ${dayStart(zone, 0)}) as today_users,
+              (select count(*) from orders) as total_orders,
+              (select count(*) from orders where created_at >= ${dayStart(zone, 0)}) as today_orders,
+              (select count(*) from servers) as total_servers,
+              (select count(*) from servers
+                where link_status = 'online' and status_override is null) as active_servers,
+              (select count(*) from products) as total_products`,
+      );
+      const n = (key: string) => Number(row?.[key] ?? 0);
+      return {
+        totalUsers: n('total_users'),
+        todayUsers: n('today_users'),
+        totalOrders: n('total_orders'),
+        todayOrders: n('today_orders'),
+        totalServers: n('total_servers'),
+        activeServers: n('active_servers'),
+        totalProducts: n('total_products'),
+      };
+    },
+  };
+}

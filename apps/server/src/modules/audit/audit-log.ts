@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import type { AuditEntry } from '@shop/shared';
+import { and, asc, count, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema/index';
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+/** The hash the first row links to. */
+export const AUDIT_GENESIS = '0'.repeat(64);
+/** Every writer of the log takes this lock first, so rows are chained one after another. */
+const AUDIT_LOCK_KEY = 7_203_114;
+
+export interface AuditActor {
+  id: number | null;
+  name: string;
+  ip: string | null;
+}
+
+export interface AuditRecord {
+  /** Dotted verb, e.g. `user.balance`, `server.update`, `moderation.ban`, `chat.status`. */
+  action: string;
+  targetType: string;
+  targetId?: string | number | null;
+  targetName?: string | null;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+}
+
+/** Who did it, taken from an admin request: the signed-in admin and the caller's address. */
+export function actorOf(request: FastifyRequest): AuditActor {
+  return {
+    id: request.user?.id ?? null,
+    name: request.user?.username ?? 'system',
+    ip: request.ip ?? null,
+  };
+}
+
+/** Secrets (RCON passwords, plugin keys) are never copied into the log, only that they changed. */
+const SECRET_KEY = /password|pluginkey|secret|token/i;
+const json = (value: unknown) =>
+  value === undefined || value === null
+    ? null
+    : JSON.stringify(value, (key, inner: unknown) =>
+        key && SECRET_KEY.test(key) && inner ? '•••' : inner,
+      );
+
+type Entity = { id: number | string; name?: string | null; code?: string | null } & Record<
+  string,
+  unknown
+>;
+
+/**
+ * The record of a created, edited or deleted catalogue entity, server or promo code: for an edit only
+ * the fields that changed, before and after.
+ */
+export function entityAudit(
+  action: string,
+  targetType: string,
+  before: Entity | null | undefined,
+  after: Entity | null | undefined,
+): AuditRecord {
+  const subject = after ?? before;
+  let shownBefore: unknown = before ?? null;
+  let shownAfter: unknown = after ?? null;
+  if (before && after) {
+    const changed = Object.keys(after).filter(
+      (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+    );
+    shownBefore = Object.fromEntries(changed.map((key) => [key, before[key]]));
+    shownAfter = Object.fromEntries(changed.map((key) => [key, after[key]]));
+  }
+  return {
+    action,
+    targetType,
+    targetId: subject?.id ?? null,
+    targetName: subject?.name ?? subject?.code ?? null,
+    before: shownBefore,
+    after: shownAfter,
+  };
+}
+
+/** The hash of a row: the previous row's hash and every stored field, in a fixed order. */
+export function hashRow(row: Omit<AuditRow, 'id' | 'hash'>): string {
+  const content = [
+    row.prevHash,
+    row.actorId,
+    row.actorName,
+    row.action,
+    row.targetType,
+    row.targetId,
+    row.targetName,
+    row.before,
+    row.after,
+    row.reason,
+    row.ip,
+    row.createdAt.toISOString(),
+  ];
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
+}
+
+/**
+ * Appends one row to the audit log in the caller's transaction (the change and its record commit
+ * together, or neither). The advisory lock orders concurrent writers so each links to the row
+ * before it.
+ */
+export async function recordAudit(tx: Db, actor: AuditActor, record: AuditRecord): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`);
+  const [last] = await tx
+    .select({ hash: auditLog.hash })
+    .from(auditLog)
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  const row = {
+    actorId: actor.id,
+    actorName: actor.name,
+    action: record.action,
+    targetType: record.targetType,
+    targetId: record.targetId == null ? null : String(record.targetId),
+    targetName: record.targetName ?? null,
+    before: json(record.before),
+    after: json(record.after),
+    reason: record.reason?.trim() ? record.reason.trim() : null,
+    ip: actor.ip,
+    createdAt: new Date(),
+    prevHash: last?.hash ?? AUDIT_GENESIS,
+  };
+  await tx.insert(auditLog).values({ ...row, hash: hashRow(row) });
+}
+
+/** Records an admin's action on its own (the change itself is already committed). */
+export async function recordAdminAction(
+  db: Db,
+  request: FastifyRequest,
+  record: AuditRecord,
+): Promise<void> {
+  await db.transaction((tx) => recordAudit(tx, actorOf(request), record));
+}
+
+export interface ChainCheck {
+  verified: boolean;
+  checked: number;
+  brokenAt: number | null;
+}
+
+/**
+ * Walks the whole chain from the first row: each row must link to the hash of the row before it
+ * and its own hash must match its content. An edited row fails its hash; a deleted one breaks the
+ * link of the row after it.
+ */
+export async function verifyAuditChain(db: Db, batch = 2_000): Promise<ChainCheck> {
+  let previous = AUDIT_GENESIS;
+  let afterId = 0;
+  let checked = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(gt(auditLog.id, afterId))
+      .orderBy(asc(auditLog.id))
+      .limit(batch);
+    for (const row of rows) {
+      if (row.prevHash !== previous || hashRow(row) !== row.hash) {
+        return { verified: false, checked, brokenAt: row.id };
+      }
+      previous = row.hash;
+      checked += 1;
+    }
+    const lastRow = rows.at(-1);
+    if (!lastRow || rows.length < batch) return { verified: true, checked, brokenAt: null };
+    afterId = lastRow.id;
+  }
+}
+
+const parse = (text: string | null): unknown => {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+export function toAuditEntry(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    actorId: row.actorId,
+    actorName: row.actorName,
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    targetName: row.targetName,
+    before: parse(row.before),
+    after: parse(row.after),
+    reason: row.reason,
+    ip: row.ip,
+    createdAt: row.createdAt.toISOString(),
+    hash: row.hash,
+  };
+}
+
+/** One page of the log, newest first, by actor and/or target (a user id or a name). */
+export async function listAudit(
+  db: Db,
+  filter: { actor?: number | undefined; target?: string | undefined },
+  page: number,
+  pageSize: number,
+) {
+  const conditions: SQL[] = [];
+  if (filter.actor !== undefined) conditions.push(eq(auditLog.actorId, filter.actor));
+  if (filter.target) {
+    const byTarget = or(eq(auditLog.targetId, filter.target), eq(auditLog.targetName, filter.target));
+    if (byTarget) conditions.push(byTarget);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [totals] = await db.select({ total: count() }).from(auditLog).where(where);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { entries: rows.map(toAuditEntry), total: Number(totals?.total ?? 0) };
+}

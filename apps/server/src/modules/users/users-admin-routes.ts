@@ -1,0 +1,71 @@
+import {
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  adminUserUpdateSchema,
+  idParamSchema,
+  kopecksToRoubles,
+  userSchema,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../plugins/errors';
+import { actorOf } from '../audit/audit-log';
+import { searchUsers, toAdminUser } from './admin-users';
+import { updateUserByAdmin } from './update-user';
+
+/** SPEC §2 Users tab: the list with search and paging, and the edit of one user. */
+const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['admin: users'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Users, newest first, by part of the name or the start of the Steam ID',
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUsersPageSchema, ...errorReplies(400) },
+      },
+    },
+    async (request) => {
+      const { query, page, pageSize } = request.query;
+      return { ...(await searchUsers(app.db, query, page, pageSize)), page, pageSize };
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a user: balance (as a ledger adjustment with a reason), admin flag, VIP',
+        description:
+          'With `previousBalance` (the balance the admin saw) the difference is applied, so a ' +
+          'purchase made meanwhile stays paid; without it the balance is set. A VIP granted here ' +
+          'runs the tier’s grant commands on `vipServerId` like a purchase; ending it revokes them.',
+        params: idParamSchema,
+        body: adminUserUpdateSchema,
+        response: { 200: userSchema, ...errorReplies(400, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = { ...actorOf(request), id: request.user!.id };
+      const outcome = await app.db.transaction((tx) =>
+        updateUserByAdmin(tx, actor, request.params.id, request.body),
+      );
+      // After commit: the player's open pages, the delivery worker, and a demoted admin's sockets.
+      if (outcome.balanceKopecks !== null) {
+        app.realtime.toUser(outcome.user.id, 'balanceUpdate', {
+          balance: kopecksToRoubles(outcome.balanceKopecks),
+        });
+      }
+      if (outcome.vipChanged) void app.delivery.worker.kick();
+      if (outcome.demoted) app.realtime.disconnectUser(outcome.user.id);
+      return toAdminUser(outcome.user);
+    },
+  );
+};
+
+export default usersAdminRoutes;

@@ -1,0 +1,122 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { products, users } from '../../db/schema/index';
+import {
+  defaultVipGrant,
+  defaultVipRevoke,
+  fillTemplate,
+  splitCommands,
+} from '../delivery/delivery-plan';
+import { createDeliveryRepository } from '../delivery/delivery-repository';
+import type { ServerRow } from '../servers/servers-repository';
+import type { UserRow } from '../users/users-repository';
+import { vipRevokeJob } from './vip-revoke-job';
+
+type VipHolder = Pick<UserRow, 'id' | 'steamId'>;
+
+/**
+ * A VIP of another tier, or granted on another server, is replaced: its revoke commands are queued
+ * first, so its privileges do not outlive it. Takes the user's row lock.
+ */
+export async function revokeReplacedVip(
+  tx: Db,
+  user: VipHolder,
+  tier: string | null,
+  serverId: number | null,
+): Promise<boolean> {
+  const [current] = await tx
+    .select({
+      status: users.vipStatus,
+      expiresAt: users.vipExpiresAt,
+      serverId: users.vipServerId,
+      revokeCommands: users.vipRevokeCommands,
+    })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .for('update');
+  // An expired tier the expiry sweep has not reached yet is revoked here too: its fields are about
+  // to be overwritten, and with them the only record of what to revoke.
+  if (!current?.status || (current.status === tier && current.serverId === serverId)) return false;
+  const job = vipRevokeJob({
+    userId: user.id,
+    steamId: user.steamId,
+    serverId: current.serverId,
+    revokeCommands: current.revokeCommands,
+  });
+  if (job) await createDeliveryRepository(tx).insert([job]);
+  return job !== null;
+}
+
+/**
+ * The commands that grant and revoke a tier: those of the shop's VIP product of that tier when it
+ * has its own, else the tier's Oxide group, exactly what a purchase of one stack would run.
+ */
+async function tierCommands(tx: Db, tier: string, steamId: string) {
+  const [product] = await tx
+    .select({ commands: products.commands, revokeCommands: products.revokeCommands })
+    .from(products)
+    .where(and(eq(products.vipTier, tier), isNotNull(products.vipDays)))
+    .orderBy(asc(products.id))
+    .limit(1);
+  const grant = splitCommands(product?.commands ?? null);
+  const revoke = splitCommands(product?.revokeCommands ?? null);
+  const fill = (template: string) => fillTemplate(template, { steamId, quantity: 1, stacks: 1 });
+  return {
+    grant: (grant.length ? grant : [defaultVipGrant(tier)]).map(fill),
+    revoke: (revoke.length ? revoke : [defaultVipRevoke(tier)]).map(fill),
+  };
+}
+
+/**
+ * An admin grants a tier by hand until `expiresAt`, on `server`: any other running VIP is revoked,
+ * the tier's grant commands are queued for that server like a purchase's, and its revoke commands
+ * are kept for expiry. The same tier already running on that server only gets the new date.
+ */
+export async function grantVipByHand(
+  tx: Db,
+  user: VipHolder,
+  tier: string,
+  expiresAt: Date,
+  server: ServerRow,
+): Promise<void> {
+  await revokeReplacedVip(tx, user, tier, server.id);
+  const [current] = await tx
+    .select({ status: users.vipStatus, expiresAt: users.vipExpiresAt, serverId: users.vipServerId })
+    .from(users)
+    .where(eq(users.id, user.id));
+  const alreadyRunning =
+    current?.status === tier &&
+    current.serverId === server.id &&
+    current.expiresAt !== null &&
+    current.expiresAt > new Date();
+  const commands = await tierCommands(tx, tier, user.steamId);
+  if (!alreadyRunning) {
+    await createDeliveryRepository(tx).insert([
+      {
+        userId: user.id,
+        serverId: server.id,
+        steamId: user.steamId,
+        method: server.isPluginEnabled === 1 ? 'plugin' : 'rcon',
+        payload: { kind: 'commands', itemName: `VIP ${tier}`, commands: commands.grant },
+      },
+    ]);
+  }
+  await tx
+    .update(users)
+    .set({
+      vipStatus: tier,
+      vipExpiresAt: expiresAt,
+      vipServerId: server.id,
+      vipRevokeCommands: commands.revoke.join(', '),
+    })
+    .where(eq(users.id, user.id));
+}
+
+/** An admin ends a VIP now: its revoke commands are queued and the tier is cleared. */
+export async function endVipByHand(tx: Db, user: VipHolder): Promise<void> {
+  await revokeReplacedVip(tx, user, null, null);
+  await tx
+    .update(users)
+    .set({ vipStatus: null, vipExpiresAt: null, vipServerId: null, vipRevokeCommands: null })
+    .where(eq(users.id, user.id));
+}
