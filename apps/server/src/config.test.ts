@@ -99,6 +99,15 @@ describe('configuration', () => {
     expect(refusal({ PUBLIC_URL: 'not a url' })).toContain('PUBLIC_URL');
   });
 
+  it('counts calendar days in Moscow unless SHOP_TIMEZONE names another real zone', () => {
+    expect(loadConfig({}).shopTimeZone).toBe('Europe/Moscow');
+    expect(loadConfig({ SHOP_TIMEZONE: 'Asia/Yekaterinburg' }).shopTimeZone).toBe(
+      'Asia/Yekaterinburg',
+    );
+    expect(refusal({ SHOP_TIMEZONE: 'Mars/Olympus' })).toContain('SHOP_TIMEZONE');
+    expect(refusal({ SHOP_TIMEZONE: "UTC'; drop table users; --" })).toContain('SHOP_TIMEZONE');
+  });
+
   it('trims a trailing slash from PUBLIC_URL so built links have no double slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe(
       'https://shop.example',

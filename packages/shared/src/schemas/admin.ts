@@ -9,7 +9,8 @@ export const ADMIN_MESSAGES = {
   balanceNegative: 'Баланс не может быть отрицательным',
   balanceKopecks: 'Баланс: не больше двух знаков после запятой',
   balanceTooLarge: 'Баланс не может превышать 10 000 000 ₽',
-  balanceWouldGoNegative: 'Баланс игрока изменился и не может стать отрицательным. Обновите данные.',
+  balanceWouldGoNegative:
+    'Баланс игрока изменился и не может стать отрицательным. Обновите данные.',
   reasonRequired: 'Укажите причину изменения баланса',
   reasonTooLong: 'Причина: не больше 200 символов',
   unknownVipTier: 'Неизвестный уровень VIP',

@@ -40,6 +40,22 @@ describe('admin routes', () => {
   it('answer 401 to anonymous callers and 403 to players, every one of them', async () => {
     const adminRoutes = routesUnder('/api/admin');
     expect(adminRoutes.length).toBeGreaterThanOrEqual(8);
+    const walked = adminRoutes.map((route) => `${route.method} ${route.url}`);
+    for (const route of [
+      'GET /api/admin/stats',
+      'GET /api/admin/revenue-stats',
+      'GET /api/admin/payment-stats',
+      'GET /api/admin/users',
+      'PUT /api/admin/users/1',
+      'GET /api/admin/users/1/purchases',
+      'POST /api/admin/users/1/mute',
+      'POST /api/admin/users/1/unmute',
+      'POST /api/admin/users/1/ban',
+      'POST /api/admin/users/1/unban',
+      'GET /api/admin/audit',
+    ]) {
+      expect(walked).toContain(route);
+    }
     for (const route of adminRoutes) {
       const anonymous = await shop.app.inject({ ...route, payload: {} });
       expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);

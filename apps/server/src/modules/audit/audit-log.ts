@@ -211,7 +211,10 @@ export async function listAudit(
   const conditions: SQL[] = [];
   if (filter.actor !== undefined) conditions.push(eq(auditLog.actorId, filter.actor));
   if (filter.target) {
-    const byTarget = or(eq(auditLog.targetId, filter.target), eq(auditLog.targetName, filter.target));
+    const byTarget = or(
+      eq(auditLog.targetId, filter.target),
+      eq(auditLog.targetName, filter.target),
+    );
     if (byTarget) conditions.push(byTarget);
   }
   const where = conditions.length ? and(...conditions) : undefined;

@@ -55,7 +55,10 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/:id/unban',
-    { config, schema: { ...common, summary: 'Lift a ban on one server or "all"', body: unbanSchema } },
+    {
+      config,
+      schema: { ...common, summary: 'Lift a ban on one server or "all"', body: unbanSchema },
+    },
     async (request) =>
       moderate(app, request, request.params.id, { kind: 'unban', ...request.body }),
   );

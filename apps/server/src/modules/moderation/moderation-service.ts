@@ -67,7 +67,8 @@ async function runOn(
   const client = app.servers.monitor.clientFor(server);
   const base = { serverId: server.id, serverName: server.name };
   const reply = await client.send(command ?? '', { timeoutMs: app.servers.consoleTimeoutMs });
-  if (reply.status === 'unavailable') return { ...base, status: 'unavailable', output: RCON_UNAVAILABLE };
+  if (reply.status === 'unavailable')
+    return { ...base, status: 'unavailable', output: RCON_UNAVAILABLE };
   for (const line of follow) await client.send(line, { timeoutMs: app.servers.consoleTimeoutMs });
   if (reply.status === 'unknown') return { ...base, status: 'unknown', output: NO_REPLY };
   return { ...base, status: 'ok', output: reply.message };
@@ -108,10 +109,12 @@ export async function moderate(
     targetName: user.username,
     after: {
       steamId: user.steamId,
-      ...(action.kind === 'mute'
-        ? { seconds: muteSeconds(action.days, action.minutes) }
-        : {}),
-      servers: results.map(({ serverId, serverName, status }) => ({ serverId, serverName, status })),
+      ...(action.kind === 'mute' ? { seconds: muteSeconds(action.days, action.minutes) } : {}),
+      servers: results.map(({ serverId, serverName, status }) => ({
+        serverId,
+        serverName,
+        status,
+      })),
     },
     reason: 'reason' in action ? action.reason : null,
   });

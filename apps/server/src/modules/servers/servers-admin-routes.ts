@@ -14,8 +14,11 @@ import { recordAdminAction, entityAudit } from '../audit/audit-log';
 
 const adminReplies = errorReplies(401, 403, 404);
 
-const serverAudit = (action: string, before: ServerRow | null | undefined, after: ServerRow | null) =>
-  entityAudit(action, 'server', before && toAdminServer(before), after && toAdminServer(after));
+const serverAudit = (
+  action: string,
+  before: ServerRow | null | undefined,
+  after: ServerRow | null,
+) => entityAudit(action, 'server', before && toAdminServer(before), after && toAdminServer(after));
 
 const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createServersRepository(app.db);

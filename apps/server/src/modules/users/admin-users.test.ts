@@ -59,7 +59,9 @@ describe('admin user list', () => {
     });
     expect(bySteam.json()).toMatchObject({ total: 1, users: [{ id: found.id, steamId }] });
 
-    const page1 = (await shop.app.inject({ url: '/api/admin/users', headers: admin.headers })).json();
+    const page1 = (
+      await shop.app.inject({ url: '/api/admin/users', headers: admin.headers })
+    ).json();
     expect(page1.users).toHaveLength(20);
     expect(page1.total).toBeGreaterThanOrEqual(23);
     const ids = page1.users.map((user: { id: number }) => user.id);
@@ -116,7 +118,9 @@ describe('admin balance edit', () => {
     ]);
     expect(await ledgerSum(shop.app.db, player.id)).toBe(await balanceOf(player.id));
 
-    const stats = (await shop.app.inject({ url: '/api/admin/stats', headers: admin.headers })).json();
+    const stats = (
+      await shop.app.inject({ url: '/api/admin/stats', headers: admin.headers })
+    ).json();
     expect(stats.onlineUsers).toBe(1);
   });
 
@@ -130,7 +134,10 @@ describe('admin balance edit', () => {
       [{ balance: 1.005, reason: 'x' }, ADMIN_MESSAGES.balanceKopecks],
       [{ balance: 20 }, ADMIN_MESSAGES.reasonRequired],
       [{ balance: 20, reason: '   ' }, ADMIN_MESSAGES.reasonRequired],
-      [{ vipStatus: 'Legend', vipExpiresAt: future, vipServerId: serverId }, ADMIN_MESSAGES.unknownVipTier],
+      [
+        { vipStatus: 'Legend', vipExpiresAt: future, vipServerId: serverId },
+        ADMIN_MESSAGES.unknownVipTier,
+      ],
       [
         { vipStatus: 'Gold', vipExpiresAt: '2020-01-01T00:00:00Z', vipServerId: serverId },
         ADMIN_MESSAGES.vipExpiryPast,

@@ -41,7 +41,8 @@ async function planVip(tx: Db, row: UserRow, changes: UserChanges): Promise<VipP
   if (changes.vipStatus === undefined && changes.vipExpiresAt === undefined) return null;
   const requested = changes.vipStatus === undefined ? row.vipStatus : changes.vipStatus;
   const tier = !requested || requested === VIP_NONE ? null : requested;
-  if (tier === null) return row.vipStatus === null ? null : { tier, expiresAt: null, serverId: null };
+  if (tier === null)
+    return row.vipStatus === null ? null : { tier, expiresAt: null, serverId: null };
 
   const expiryText = changes.vipExpiresAt === undefined ? undefined : changes.vipExpiresAt;
   const expiresAt =
@@ -59,7 +60,11 @@ async function planVip(tx: Db, row: UserRow, changes: UserChanges): Promise<VipP
   return same ? null : { tier, expiresAt, serverId };
 }
 
-const vipView = (plan: { tier: string | null; expiresAt: Date | null; serverId: number | null }) => ({
+const vipView = (plan: {
+  tier: string | null;
+  expiresAt: Date | null;
+  serverId: number | null;
+}) => ({
   vipStatus: plan.tier ?? VIP_NONE,
   vipExpiresAt: plan.expiresAt?.toISOString() ?? null,
   serverId: plan.serverId,
@@ -138,7 +143,11 @@ export async function updateUserByAdmin(
     await recordAudit(tx, actor, {
       action: 'user.vip',
       ...target,
-      before: vipView({ tier: row.vipStatus, expiresAt: row.vipExpiresAt, serverId: row.vipServerId }),
+      before: vipView({
+        tier: row.vipStatus,
+        expiresAt: row.vipExpiresAt,
+        serverId: row.vipServerId,
+      }),
       after: vipView(vip),
       reason,
     });
