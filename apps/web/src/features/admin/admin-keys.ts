@@ -15,6 +15,12 @@ export const adminKeys = {
   chatList: (status: string) => ['user', 'admin', 'chats', 'list', status] as const,
   chatHistory: (userId: number) => ['user', 'admin', 'chats', 'history', userId] as const,
   supportContext: (userId: number) => ['user', 'admin', 'support-context', userId] as const,
+  stats: ['user', 'admin', 'stats'] as const,
+  revenue: ['user', 'admin', 'revenue'] as const,
+  payments: ['user', 'admin', 'payments'] as const,
+  users: (query: string, page: number) => ['user', 'admin', 'users', 'list', query, page] as const,
+  usersAll: ['user', 'admin', 'users'] as const,
+  audit: (page: number) => ['user', 'admin', 'audit', page] as const,
   userPurchases: (userId: number, page: number) =>
     ['user', 'admin', 'users', userId, 'purchases', page] as const,
 };

@@ -7,16 +7,15 @@ import {
   TicketPercent,
   Users,
 } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { AdminSection } from './admin-section';
 import { ChatsTab } from './chats-tab';
-import { LatestOrders } from './latest-orders';
+import { OverviewTab } from './overview-tab';
 import { ProductsTab } from './products-tab';
 import { PromocodesTab } from './promocodes-tab';
 import { RconTab } from './rcon-tab';
 import { ServersTab } from './servers-tab';
+import { UsersTab } from './users-tab';
 
 const tabs = [
   { value: 'overview', label: 'Обзор', icon: BarChart3 },
@@ -41,16 +40,11 @@ export function AdminPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="overview" className="grid grid-cols-[minmax(0,1fr)] gap-5">
-          <LatestOrders />
-          <AdminSection title="Статистика платежей">
-            <EmptyState title="Нет данных о платежах" />
-          </AdminSection>
+        <TabsContent value="overview">
+          <OverviewTab />
         </TabsContent>
         <TabsContent value="users">
-          <AdminSection title="Пользователи">
-            <EmptyState icon={<Users />} title="Пользователи не найдены" />
-          </AdminSection>
+          <UsersTab />
         </TabsContent>
         <TabsContent value="servers">
           <ServersTab />

@@ -1,0 +1,21 @@
+import { moderationReplySchema, type ModerationReply } from '@shop/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type ModerationKind = 'mute' | 'unmute' | 'ban' | 'unban';
+
+export async function moderateUser({
+  userId,
+  kind,
+  input,
+}: {
+  userId: number;
+  kind: ModerationKind;
+  input: Record<string, unknown>;
+}): Promise<ModerationReply> {
+  return moderationReplySchema.parse(await api.post(`/admin/users/${userId}/${kind}`, input));
+}
+
+export function useModerateUser() {
+  return useMutation({ mutationFn: moderateUser });
+}

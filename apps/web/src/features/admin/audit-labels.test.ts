@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { auditActionLabel, describeChange } from './audit-labels';
+
+describe('audit log texts', () => {
+  it('name actions in Russian and show before → after compactly', () => {
+    expect(auditActionLabel('user.balance')).toBe('Баланс');
+    expect(auditActionLabel('something.new')).toBe('something.new');
+    expect(describeChange({ balance: 0 }, { balance: 75, change: 75 })).toBe(
+      'balance: 0 → balance: 75; change: 75',
+    );
+    expect(describeChange(null, { isAdmin: true })).toBe('isAdmin: да');
+    expect(describeChange({ a: 'x'.repeat(300) }, null, 20)).toHaveLength(20);
+  });
+});

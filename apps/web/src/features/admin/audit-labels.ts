@@ -1,0 +1,46 @@
+/** Russian names of the audit log's actions; an action not listed shows as recorded. */
+const actionLabels: Record<string, string> = {
+  'user.balance': 'Баланс',
+  'user.admin': 'Права администратора',
+  'user.vip': 'VIP',
+  'order.refund': 'Возврат денег',
+  'moderation.mute': 'Мут',
+  'moderation.unmute': 'Снятие мута',
+  'moderation.ban': 'Бан',
+  'moderation.unban': 'Снятие бана',
+  'server.create': 'Сервер добавлен',
+  'server.update': 'Сервер изменён',
+  'server.delete': 'Сервер удалён',
+  'server.plugin-key': 'Новый ключ плагина',
+  'product.create': 'Товар добавлен',
+  'product.update': 'Товар изменён',
+  'product.flags': 'Товар скрыт/показан',
+  'product.delete': 'Товар удалён',
+  'promocode.create': 'Промокод создан',
+  'promocode.delete': 'Промокод удалён',
+  'items.import': 'Импорт предметов',
+  'chat.status': 'Статус чата',
+};
+
+export const auditActionLabel = (action: string) => actionLabels[action] ?? action;
+
+function flat(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? 'да' : 'нет';
+  if (typeof value !== 'object') return String(value);
+  if (Array.isArray(value)) return value.map(flat).join(', ');
+  return Object.entries(value as Record<string, unknown>)
+    .map(([key, inner]) => `${key}: ${flat(inner)}`)
+    .join('; ');
+}
+
+/** 'balance: 10 → balance: 25' for the table; long values are cut with an ellipsis. */
+export function describeChange(before: unknown, after: unknown, max = 160): string {
+  const text =
+    before === null || before === undefined
+      ? flat(after)
+      : after === null || after === undefined
+        ? flat(before)
+        : `${flat(before)} → ${flat(after)}`;
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,97 @@
+import { ChevronLeft, ChevronRight, ScrollText, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadingState } from '@/components/ui/spinner';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { useAuditLog } from '../api/get-audit';
+import { auditActionLabel, describeChange } from '../audit-labels';
+import { pageCount } from '../pagination';
+import { AdminSection } from './admin-section';
+import { AdminTable } from './admin-table';
+
+const columns = ['Время', 'Кто', 'Действие', 'Объект', 'Изменение', 'Причина', 'Адрес'];
+
+/** «Журнал»: every admin change, newest first, and whether the hash chain still verifies. */
+export function AuditLogSection() {
+  const [page, setPage] = useState(1);
+  const audit = useAuditLog(page);
+  const data = audit.data;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
+
+  let content: React.ReactNode;
+  if (audit.isPending) content = <LoadingState text="Загрузка журнала..." className="py-8" />;
+  else if (audit.isError)
+    content = <EmptyState tone="error" title={`Ошибка: ${audit.error.message}`} />;
+  else if (!data || data.entries.length === 0)
+    content = <EmptyState icon={<ScrollText />} title="Записей пока нет" />;
+  else
+    content = (
+      <>
+        <AdminTable caption={`Журнал действий, страница ${page}`} columns={columns}>
+          {data.entries.map((entry) => (
+            <tr key={entry.id}>
+              <td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</td>
+              <td className="whitespace-nowrap text-white">{entry.actorName}</td>
+              <td className="whitespace-nowrap">{auditActionLabel(entry.action)}</td>
+              <td className="max-w-40 truncate">{entry.targetName ?? entry.targetId ?? '—'}</td>
+              <td className="min-w-56 text-xs text-foreground/80">
+                {describeChange(entry.before, entry.after)}
+              </td>
+              <td className="min-w-32">{entry.reason ?? '—'}</td>
+              <td className="font-mono text-xs whitespace-nowrap">{entry.ip ?? '—'}</td>
+            </tr>
+          ))}
+        </AdminTable>
+        <div className="mt-3 flex items-center justify-between gap-2">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            Страница {page} из {pages}
+          </p>
+          <div className="flex gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page <= 1 || audit.isFetching}
+              onClick={() => setPage((current) => current - 1)}
+            >
+              <ChevronLeft aria-hidden="true" />
+              Назад
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page >= pages || audit.isFetching}
+              onClick={() => setPage((current) => current + 1)}
+            >
+              Вперёд
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+      </>
+    );
+
+  const chain = data?.chain;
+  return (
+    <AdminSection
+      title="Журнал"
+      actions={
+        chain &&
+        (chain.verified ? (
+          <Badge variant="success">
+            <ShieldCheck aria-hidden="true" />
+            Цепочка цела: {formatNumber(chain.checked)} записей
+          </Badge>
+        ) : (
+          <Badge variant="destructive" role="alert">
+            <ShieldAlert aria-hidden="true" />
+            Запись №{chain.brokenAt} изменена или удалена
+          </Badge>
+        ))
+      }
+    >
+      {content}
+    </AdminSection>
+  );
+}

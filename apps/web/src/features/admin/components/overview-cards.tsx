@@ -1,0 +1,105 @@
+import type { RevenueStats } from '@shop/shared';
+import { Server, ShoppingBag, Users, Wallet, Wifi } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
+import { formatNumber, formatRoubles } from '@/lib/format';
+import { useRevenueStats, useSystemStats } from '../api/get-overview';
+
+function StatCard({
+  icon,
+  label,
+  value,
+  note,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  note?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Card className="grid content-start gap-1 p-4 sm:p-5">
+      <div className="flex items-center gap-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        <span aria-hidden="true" className="text-primary [&_svg]:size-4">
+          {icon}
+        </span>
+        {label}
+      </div>
+      <p className="font-display text-2xl font-bold text-white tabular-nums sm:text-3xl">{value}</p>
+      {note && <p className="text-xs text-muted-foreground">{note}</p>}
+      {children}
+    </Card>
+  );
+}
+
+const windows: Array<[keyof Omit<RevenueStats, 'daily' | 'timeZone' | 'total'>, string]> = [
+  ['today', 'Сегодня'],
+  ['sevenDays', '7 дней'],
+  ['fourteenDays', '14 дней'],
+  ['thirtyDays', '30 дней'],
+];
+
+/** SPEC §2 Overview cards. A figure not loaded yet reads '…', one that failed '—'. */
+export function OverviewCards() {
+  const stats = useSystemStats();
+  const revenue = useRevenueStats();
+  const figure = (value: number | undefined, failed: boolean) =>
+    value === undefined ? (failed ? '—' : '…') : formatNumber(value);
+  const s = stats.data;
+  const r = revenue.data;
+
+  return (
+    <div
+      className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 xl:grid-cols-5"
+      aria-live="polite"
+    >
+      <StatCard
+        icon={<Users />}
+        label="Пользователи"
+        value={figure(s?.totalUsers, stats.isError)}
+        note={s ? `+${formatNumber(s.todayUsers)} за сегодня` : undefined}
+      />
+      <StatCard
+        icon={<Wifi />}
+        label="Онлайн"
+        value={figure(s?.onlineUsers, stats.isError)}
+        note="на сайте сейчас"
+      />
+      <StatCard
+        icon={<ShoppingBag />}
+        label="Заказы"
+        value={figure(s?.totalOrders, stats.isError)}
+        note={s ? `+${formatNumber(s.todayOrders)} за сегодня` : undefined}
+      />
+      <StatCard
+        icon={<Server />}
+        label="Серверы"
+        value={s ? `${s.activeServers} из ${s.totalServers}` : figure(undefined, stats.isError)}
+        note="в сети"
+      />
+      <StatCard
+        icon={<Wallet />}
+        label="Выручка"
+        value={r ? formatRoubles(r.total.revenue) : figure(undefined, revenue.isError)}
+        note={r ? `${formatNumber(r.total.count)} заказов за всё время` : undefined}
+      >
+        {r && (
+          <dl className="mt-2 grid grid-cols-[auto_1fr_auto] gap-x-2 gap-y-1 text-xs">
+            {windows.map(([key, label]) => (
+              <div key={key} className="contents">
+                <dt className="text-muted-foreground">{label}</dt>
+                <dd className="text-right font-semibold text-white tabular-nums">
+                  {formatRoubles(r[key].revenue)}
+                </dd>
+                <dd className="text-right text-muted-foreground tabular-nums">
+                  {formatNumber(r[key].count)} шт.
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </StatCard>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import type { User } from '@shop/shared';
+import { LoaderCircle } from 'lucide-react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { fieldAria, FormAlert, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import { errorText } from '@/lib/api-client';
+import { useAdminServers } from '../api/get-admin-servers';
+import { useUpdateUser } from '../api/update-user';
+import { userFormToPayload, userToForm, vipTierOptions, type UserFormValues } from '../user-form';
+import { SelectField } from './select-field';
+
+type Field = keyof UserFormValues;
+
+/** Edit one user: balance (with the reason), admin flag, VIP tier, expiry and server. */
+export function UserEditDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const update = useUpdateUser();
+  const servers = useAdminServers();
+  const { register, control, handleSubmit, setError, clearErrors, formState } =
+    useForm<UserFormValues>({ defaultValues: userToForm(user) });
+  const [balance, vipStatus] = useWatch({ control, name: ['balance', 'vipStatus'] });
+  const balanceChanged = balance.trim().replace(',', '.') !== String(user.balance);
+  const busy = update.isPending;
+  const formError = formState.errors.root?.message;
+  const serverOptions = (servers.data ?? []).map(
+    (server) => [String(server.id), server.name] as const,
+  );
+
+  const onSubmit = handleSubmit(async (values) => {
+    clearErrors();
+    const result = userFormToPayload(user, values);
+    if (!result.ok) {
+      for (const field of result.fields) setError(field as Field, { message: result.message });
+      setError('root', { message: result.message });
+      toast.error('Ошибка', { description: result.message });
+      return;
+    }
+    if (Object.keys(result.payload).length === 0) return onClose();
+    try {
+      await update.mutateAsync({
+        id: user.id,
+        input: result.payload,
+        idempotencyKey: crypto.randomUUID(),
+      });
+      toast.success('Успешно', { description: 'Пользователь обновлен' });
+      onClose();
+    } catch (error) {
+      const message = errorText(error, 'Не удалось обновить пользователя');
+      setError('root', { message });
+      toast.error('Ошибка', { description: message });
+    }
+  });
+
+  const aria = (id: string, field: Field, hint = false) => {
+    const message = formState.errors[field]?.message;
+    return fieldAria(id, message === formError ? undefined : message, hint, Boolean(message));
+  };
+
+  return (
+    <Dialog open onOpenChange={(next) => !next && !busy && onClose()}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Редактировать пользователя</DialogTitle>
+          <DialogDescription className="break-all">
+            {user.username} · Steam ID {user.steamId}
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="contents"
+          aria-label="Изменение пользователя"
+        >
+          <DialogBody className="grid gap-4 sm:grid-cols-2">
+            <FormAlert className="sm:col-span-2">{formError}</FormAlert>
+            <FormField id="user-balance" label="Баланс, ₽" className="sm:col-span-2">
+              <Input
+                {...aria('user-balance', 'balance')}
+                inputMode="decimal"
+                autoComplete="off"
+                className="tabular-nums"
+                {...register('balance')}
+              />
+            </FormField>
+            <FormField
+              id="user-reason"
+              label="Причина"
+              required={balanceChanged}
+              hint="Попадёт в историю операций игрока и в журнал."
+              className="sm:col-span-2"
+            >
+              <Input
+                {...aria('user-reason', 'reason', true)}
+                autoComplete="off"
+                maxLength={200}
+                placeholder="Например: компенсация по обращению"
+                {...register('reason')}
+              />
+            </FormField>
+            <FormField id="user-vip" label="VIP">
+              <SelectField
+                control={control}
+                name="vipStatus"
+                options={vipTierOptions}
+                aria={aria('user-vip', 'vipStatus')}
+              />
+            </FormField>
+            <FormField id="user-vip-expires" label="VIP до">
+              <Input
+                {...aria('user-vip-expires', 'vipExpiresAt')}
+                type="date"
+                disabled={vipStatus === 'no VIP'}
+                {...register('vipExpiresAt')}
+              />
+            </FormField>
+            {vipStatus !== 'no VIP' && (
+              <FormField
+                id="user-vip-server"
+                label="Сервер для VIP"
+                hint="Там выдаётся игровая группа уровня; по умолчанию сервер текущего VIP."
+                className="sm:col-span-2"
+              >
+                <SelectField
+                  control={control}
+                  name="vipServerId"
+                  options={serverOptions}
+                  placeholder="Выберите сервер"
+                  aria={aria('user-vip-server', 'vipServerId', true)}
+                />
+              </FormField>
+            )}
+            <div className="flex items-center justify-between gap-3 rounded-md border border-white/8 bg-black/25 px-3 py-2.5 sm:col-span-2">
+              <label htmlFor="user-admin" className="text-sm font-medium">
+                Администратор
+              </label>
+              <Controller
+                control={control}
+                name="isAdmin"
+                render={({ field }) => (
+                  <Switch id="user-admin" checked={field.value} onCheckedChange={field.onChange} />
+                )}
+              />
+            </div>
+          </DialogBody>
+          <DialogFooter>
+            <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
+              Отмена
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+              Сохранить
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
