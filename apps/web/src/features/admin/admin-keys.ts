@@ -21,6 +21,7 @@ export const adminKeys = {
   users: (query: string, page: number) => ['user', 'admin', 'users', 'list', query, page] as const,
   usersAll: ['user', 'admin', 'users'] as const,
   audit: (page: number) => ['user', 'admin', 'audit', page] as const,
+  auditAll: ['user', 'admin', 'audit'] as const,
   userPurchases: (userId: number, page: number) =>
     ['user', 'admin', 'users', userId, 'purchases', page] as const,
 };

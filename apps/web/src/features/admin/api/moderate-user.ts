@@ -1,6 +1,7 @@
 import { moderationReplySchema, type ModerationReply } from '@shop/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { adminKeys } from '../admin-keys';
 
 export type ModerationKind = 'mute' | 'unmute' | 'ban' | 'unban';
 
@@ -17,5 +18,9 @@ export async function moderateUser({
 }
 
 export function useModerateUser() {
-  return useMutation({ mutationFn: moderateUser });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moderateUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.auditAll }),
+  });
 }

@@ -28,6 +28,7 @@ export function useUpdateUser() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.usersAll }),
         queryClient.invalidateQueries({ queryKey: adminKeys.stats }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.auditAll }),
       ]),
   });
 }

@@ -2,6 +2,7 @@ import type { RevenueStats } from '@shop/shared';
 import { Server, ShoppingBag, Users, Wallet, Wifi } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
 import { formatNumber, formatRoubles } from '@/lib/format';
 import { useRevenueStats, useSystemStats } from '../api/get-overview';
 
@@ -10,20 +11,27 @@ function StatCard({
   label,
   value,
   note,
+  className,
   children,
 }: {
   icon: ReactNode;
   label: string;
   value: string;
   note?: string;
+  className?: string;
   children?: ReactNode;
 }) {
   return (
-    <Card className="grid content-start gap-1 p-4 sm:p-5">
-      <div className="flex items-center gap-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-        <span aria-hidden="true" className="text-primary [&_svg]:size-4">
-          {icon}
-        </span>
+    <Card
+      role="group"
+      aria-label={label}
+      className={cn('grid content-start gap-1 p-4 sm:p-5', className)}
+    >
+      <div
+        aria-hidden="true"
+        className="flex items-center gap-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+      >
+        <span className="text-primary [&_svg]:size-4">{icon}</span>
         {label}
       </div>
       <p className="font-display text-2xl font-bold text-white tabular-nums sm:text-3xl">{value}</p>
@@ -50,10 +58,7 @@ export function OverviewCards() {
   const r = revenue.data;
 
   return (
-    <div
-      className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 xl:grid-cols-5"
-      aria-live="polite"
-    >
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 xl:grid-cols-5" aria-live="polite">
       <StatCard
         icon={<Users />}
         label="Пользователи"
@@ -81,6 +86,7 @@ export function OverviewCards() {
       <StatCard
         icon={<Wallet />}
         label="Выручка"
+        className="col-span-2 lg:col-span-4 xl:col-span-1"
         value={r ? formatRoubles(r.total.revenue) : figure(undefined, revenue.isError)}
         note={r ? `${formatNumber(r.total.count)} заказов за всё время` : undefined}
       >

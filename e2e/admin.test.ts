@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../apps/server/src/db/client';
+import { snapshot, viewports } from './support/browser';
+import { signIn } from './support/journeys';
+import { useShopAndBrowser } from './support/journey-setup';
+
+const PLAYER_STEAM_ID = '76561198000000002'; // Bandit_Kolya on the demo sign-in page
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-admin-'));
+
+/**
+ * The shop's history before it starts: the player and four others who joined days ago, three paid
+ * orders (1 000 ₽: 500 today, 300 two days ago, 200 ten days ago) and two top-ups today.
+ */
+async function seed() {
+  const database = await openDatabase({ dataDir });
+  const { db } = database;
+  await db.execute(sql`insert into users (steam_id, username, joined_at) values
+    (${PLAYER_STEAM_ID}, 'Bandit_Kolya', now() - interval '5 days'),
+    ('76561198000000101', 'Seed One', now() - interval '3 days'),
+    ('76561198000000102', 'Seed Two', now() - interval '3 days'),
+    ('76561198000000103', 'Seed Three', now() - interval '3 days'),
+    ('76561198000000104', 'Seed Four', now() - interval '3 days')`);
+  await db.execute(sql`insert into orders (user_id, server_id, total_kopecks, status, created_at)
+    select id, 1, amount, 'completed', now() - age from users,
+      (values (50000, interval '1 minute'), (30000, interval '2 days'), (20000, interval '10 days'))
+        as o(amount, age)
+    where steam_id = ${PLAYER_STEAM_ID}`);
+  await db.execute(sql`insert into payments (user_id, amount_kopecks, method, email, status, paid_at)
+    select id, amount, 'kassa', 'bandit@example.com', 'paid', now() - interval '1 minute'
+    from users, (values (100000), (50000)) as p(amount) where steam_id = ${PLAYER_STEAM_ID}`);
+  await database.close();
+}
+
+const journey = useShopAndBrowser({
+  before: seed,
+  env: { DATA_DIR: dataDir },
+  after: async () => rmSync(dataDir, { recursive: true, force: true }),
+});
+
+async function adminPage(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, locale: 'ru-RU' });
+  const page = await context.newPage();
+  await signIn(page, journey.shop.url, 'Админ Демо');
+  await page.goto(`${journey.shop.url}/admin`);
+  return { context, page };
+}
+
+const card = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
+
+describe('admin panel', () => {
+  it('shows the seeded figures, then finds a player by Steam ID and sets the balance, live on the player’s page', async () => {
+    const playerContext = await journey.browser.newContext({
+      viewport: viewports.desktop,
+      locale: 'ru-RU',
+    });
+    const player = await playerContext.newPage();
+    await signIn(player, journey.shop.url, 'Bandit_Kolya');
+    await expect
+      .poll(() => player.getByRole('status', { name: 'Соединение: подключено' }).isVisible())
+      .toBe(true);
+    await expect.poll(() => player.getByLabel('Баланс: 0 ₽').isVisible()).toBe(true);
+    await player.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+
+    const { context, page } = await adminPage(journey.browser, viewports.desktop);
+    const users = card(page, 'Пользователи');
+    await expect.poll(() => users.getByText('6', { exact: true }).isVisible()).toBe(true);
+    expect(await users.getByText('+1 за сегодня').isVisible()).toBe(true);
+    const revenue = card(page, 'Выручка');
+    await expect.poll(() => revenue.getByText('1 000 ₽').first().isVisible()).toBe(true);
+    expect(await revenue.getByText('3 заказов за всё время').isVisible()).toBe(true);
+    expect(await revenue.getByText('500 ₽').first().isVisible()).toBe(true);
+    const payments = page.getByRole('table', { name: 'Пополнения по дням' });
+    await expect.poll(() => payments.getByText('1 500 ₽').isVisible()).toBe(true);
+    expect(await page.getByRole('img', { name: /Выручка за 30 дней: 1 000 ₽/ }).isVisible()).toBe(
+      true,
+    );
+    await snapshot(page, 'admin-overview-1280');
+
+    await page.getByRole('tab', { name: 'Пользователи' }).click();
+    await page.getByLabel('Поиск пользователей по имени или Steam ID').fill(PLAYER_STEAM_ID);
+    const list = page.getByRole('list', { name: 'Пользователи' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+    await list.getByRole('button', { name: 'Изменить: Bandit_Kolya' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Редактировать пользователя' });
+    await dialog.getByLabel('Баланс, ₽').fill('750');
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await expect
+      .poll(() => dialog.getByText('Укажите причину изменения баланса').first().isVisible())
+      .toBe(true);
+    await dialog.getByLabel('Причина').fill('Компенсация по обращению');
+    await snapshot(page, 'admin-user-edit-1280');
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(() => page.getByText('Пользователь обновлен').isVisible()).toBe(true);
+    await expect.poll(() => list.getByText('750 ₽').isVisible()).toBe(true);
+    await snapshot(page, 'admin-users-1280');
+
+    await expect.poll(() => player.getByLabel('Баланс: 750 ₽').isVisible()).toBe(true);
+    expect(
+      await player.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+    ).toBe(true);
+    await playerContext.close();
+
+    await page.getByRole('tab', { name: 'Обзор' }).click();
+    const log = page.getByRole('table', { name: /Журнал действий/ });
+    await expect.poll(() => log.getByText('Компенсация по обращению').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/Цепочка цела/).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('fits a small phone', async () => {
+    const { context, page } = await adminPage(journey.browser, { width: 360, height: 780 });
+    await expect
+      .poll(() => card(page, 'Выручка').getByText('1 000 ₽').first().isVisible())
+      .toBe(true);
+    await snapshot(page, 'admin-overview-360');
+    await page.getByRole('tab', { name: 'Пользователи' }).click();
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Пользователи' }).getByRole('listitem').count())
+      .toBeGreaterThan(1);
+    await snapshot(page, 'admin-users-360');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});
