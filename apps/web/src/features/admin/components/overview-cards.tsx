@@ -58,35 +58,39 @@ export function OverviewCards() {
   const r = revenue.data;
 
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 xl:grid-cols-5" aria-live="polite">
-      <StatCard
-        icon={<Users />}
-        label="Пользователи"
-        value={figure(s?.totalUsers, stats.isError)}
-        note={s ? `+${formatNumber(s.todayUsers)} за сегодня` : undefined}
-      />
-      <StatCard
-        icon={<Wifi />}
-        label="Онлайн"
-        value={figure(s?.onlineUsers, stats.isError)}
-        note="на сайте сейчас"
-      />
-      <StatCard
-        icon={<ShoppingBag />}
-        label="Заказы"
-        value={figure(s?.totalOrders, stats.isError)}
-        note={s ? `+${formatNumber(s.todayOrders)} за сегодня` : undefined}
-      />
-      <StatCard
-        icon={<Server />}
-        label="Серверы"
-        value={s ? `${s.activeServers} из ${s.totalServers}` : figure(undefined, stats.isError)}
-        note="в сети"
-      />
+    <div
+      className="grid grid-cols-[minmax(0,1fr)] gap-3 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+      aria-live="polite"
+    >
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 xl:grid-cols-2">
+        <StatCard
+          icon={<Users />}
+          label="Пользователи"
+          value={figure(s?.totalUsers, stats.isError)}
+          note={s ? `+${formatNumber(s.todayUsers)} за сегодня` : undefined}
+        />
+        <StatCard
+          icon={<Wifi />}
+          label="Онлайн"
+          value={figure(s?.onlineUsers, stats.isError)}
+          note="на сайте сейчас"
+        />
+        <StatCard
+          icon={<ShoppingBag />}
+          label="Заказы"
+          value={figure(s?.totalOrders, stats.isError)}
+          note={s ? `+${formatNumber(s.todayOrders)} за сегодня` : undefined}
+        />
+        <StatCard
+          icon={<Server />}
+          label="Серверы"
+          value={s ? `${s.activeServers} из ${s.totalServers}` : figure(undefined, stats.isError)}
+          note="в сети"
+        />
+      </div>
       <StatCard
         icon={<Wallet />}
         label="Выручка"
-        className="col-span-2 lg:col-span-4 xl:col-span-1"
         value={r ? formatRoubles(r.total.revenue) : figure(undefined, revenue.isError)}
         note={r ? `${formatNumber(r.total.count)} заказов за всё время` : undefined}
       >

@@ -24,18 +24,20 @@ export function RevenueChart() {
     const best = days.reduce((top, day) => (day.revenue > top.revenue ? day : top), days[0]!);
     const summary =
       `Выручка за 30 дней: ${formatRoubles(revenue.data.thirtyDays.revenue)}, ` +
-      `${formatNumber(revenue.data.thirtyDays.count)} заказов. Лучший день ${shortDate(best.date)}: ` +
-      formatRoubles(best.revenue);
+      `${formatNumber(revenue.data.thirtyDays.count)} заказов.` +
+      (best.revenue > 0
+        ? ` Лучший день ${shortDate(best.date)}: ${formatRoubles(best.revenue)}`
+        : '');
     content = (
       <figure className="grid gap-2">
         <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT + 18}`}
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           role="img"
           aria-label={summary}
-          className="h-auto w-full"
+          className="h-40 w-full"
           preserveAspectRatio="none"
         >
-          <line x1="0" x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="stroke-white/15" />
+          <line x1="0" x2={WIDTH} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} className="stroke-white/15" />
           {days.map((day, index) => {
             const height = day.revenue > 0 ? Math.max(2, (day.revenue / max) * (HEIGHT - 8)) : 0;
             const x = index * (barWidth + BAR_GAP) + BAR_GAP / 2;
@@ -51,20 +53,18 @@ export function RevenueChart() {
                 >
                   <title>{`${shortDate(day.date)}: ${formatRoubles(day.revenue)}, ${day.count} зак.`}</title>
                 </rect>
-                {index % 5 === 4 && (
-                  <text
-                    x={x + barWidth / 2}
-                    y={HEIGHT + 14}
-                    textAnchor="middle"
-                    className="fill-muted-foreground text-[10px]"
-                  >
-                    {shortDate(day.date)}
-                  </text>
-                )}
               </g>
             );
           })}
         </svg>
+        {/* Dates as HTML, so they keep their size however wide the chart is drawn. */}
+        <div aria-hidden="true" className="flex justify-between text-[11px] text-muted-foreground">
+          {days
+            .filter((_, index) => (days.length - 1 - index) % 7 === 0)
+            .map((day) => (
+              <span key={day.date}>{shortDate(day.date)}</span>
+            ))}
+        </div>
         <figcaption className="text-xs text-muted-foreground">{summary}</figcaption>
       </figure>
     );
