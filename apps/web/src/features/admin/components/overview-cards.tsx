@@ -25,14 +25,14 @@ function StatCard({
     <Card
       role="group"
       aria-label={label}
-      className={cn('grid content-start gap-1 p-4 sm:p-5', className)}
+      className={cn('grid min-w-0 content-start gap-1 p-3 sm:p-5', className)}
     >
       <div
         aria-hidden="true"
-        className="flex items-center gap-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+        className="flex min-w-0 items-center gap-2 text-[11px] font-semibold tracking-wide text-muted-foreground uppercase sm:text-xs"
       >
         <span className="text-primary [&_svg]:size-4">{icon}</span>
-        {label}
+        <span className="truncate">{label}</span>
       </div>
       <p className="font-display text-2xl font-bold text-white tabular-nums sm:text-3xl">{value}</p>
       {note && <p className="text-xs text-muted-foreground">{note}</p>}
