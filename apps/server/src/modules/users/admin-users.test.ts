@@ -154,6 +154,20 @@ describe('admin balance edit', () => {
     expect(await adjustments(player.id)).toHaveLength(1);
   });
 
+  it('applies a balance change once when the admin panel repeats it with the same Idempotency-Key', async () => {
+    const player = await createAccount(shop.app, shop.config);
+    const headers = { ...admin.headers, 'idempotency-key': 'balance-edit-0001-abcdef' };
+    const payload = { balance: 40, previousBalance: 0, reason: 'Приз конкурса' };
+    const first = await edit(player.id, payload, headers);
+    const again = await edit(player.id, payload, headers);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await adjustments(player.id)).toHaveLength(1);
+    expect(await balanceOf(player.id)).toBe(4000);
+  });
+
   it('never loses a purchase made while the admin edits: the change applies as a difference', async () => {
     const player = await createAccount(shop.app, shop.config);
     await fund(shop, player.id, 100);

@@ -37,6 +37,7 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id',
     {
+      config: { idempotent: true },
       schema: {
         tags,
         security,
@@ -50,20 +51,32 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, ...errorReplies(400, 404, 409) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = { ...actorOf(request), id: request.user!.id };
-      const outcome = await app.db.transaction((tx) =>
-        updateUserByAdmin(tx, actor, request.params.id, request.body),
+      // The stored reply keeps what happened, so a replay answers the same without redoing it.
+      const { user } = await app.idempotency.run(
+        request,
+        reply,
+        async (tx) => {
+          const outcome = await updateUserByAdmin(tx, actor, request.params.id, request.body);
+          const { balanceKopecks, vipChanged, demoted } = outcome;
+          return {
+            user: toAdminUser(outcome.user),
+            effects: { balanceKopecks, vipChanged, demoted },
+          };
+        },
+        // After commit: the player's open pages, the delivery worker, a demoted admin's sockets.
+        ({ user: changed, effects: done }) => {
+          if (done.balanceKopecks !== null) {
+            app.realtime.toUser(changed.id, 'balanceUpdate', {
+              balance: kopecksToRoubles(done.balanceKopecks),
+            });
+          }
+          if (done.vipChanged) void app.delivery.worker.kick();
+          if (done.demoted) app.realtime.disconnectUser(changed.id);
+        },
       );
-      // After commit: the player's open pages, the delivery worker, and a demoted admin's sockets.
-      if (outcome.balanceKopecks !== null) {
-        app.realtime.toUser(outcome.user.id, 'balanceUpdate', {
-          balance: kopecksToRoubles(outcome.balanceKopecks),
-        });
-      }
-      if (outcome.vipChanged) void app.delivery.worker.kick();
-      if (outcome.demoted) app.realtime.disconnectUser(outcome.user.id);
-      return toAdminUser(outcome.user);
+      return user;
     },
   );
 };

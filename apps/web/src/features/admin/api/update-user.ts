@@ -6,18 +6,11 @@ import { adminKeys } from '../admin-keys';
 export interface UserUpdateVariables {
   id: number;
   input: AdminUserUpdate;
-  /** One key per admin action, reused on the client's own retries: a balance change is money. */
-  idempotencyKey: string;
 }
 
-export async function updateUser({
-  id,
-  input,
-  idempotencyKey,
-}: UserUpdateVariables): Promise<User> {
-  return userSchema.parse(
-    await api.put(`/admin/users/${id}`, input, { headers: { 'Idempotency-Key': idempotencyKey } }),
-  );
+/** A balance change is money: the call carries one Idempotency-Key per admin action. */
+export async function updateUser({ id, input }: UserUpdateVariables): Promise<User> {
+  return userSchema.parse(await api.put(`/admin/users/${id}`, input, { idempotent: true }));
 }
 
 export function useUpdateUser() {

@@ -48,11 +48,7 @@ export function UserEditDialog({ user, onClose }: { user: User; onClose: () => v
     }
     if (Object.keys(result.payload).length === 0) return onClose();
     try {
-      await update.mutateAsync({
-        id: user.id,
-        input: result.payload,
-        idempotencyKey: crypto.randomUUID(),
-      });
+      await update.mutateAsync({ id: user.id, input: result.payload });
       toast.success('Успешно', { description: 'Пользователь обновлен' });
       onClose();
     } catch (error) {
