@@ -35,12 +35,12 @@ async function seed(database: Database, orders: number) {
     select (76561198000000000 + n)::text, 'Player ' || n, now() - (random() * interval '400 days')
     from generate_series(1, ${users}) as n`);
   await db.execute(sql`insert into orders (user_id, server_id, total_kopecks, status, created_at)
-    select 1 + (n % ${users}), 1 + (n % 3), (100 + (n * 7919) % 500000),
+    select 1 + (n % ${users}), 1 + (n % 3), (100 + (n::bigint * 7919) % 500000),
            case when n % 20 = 0 then 'pending' when n % 20 = 1 then 'cancelled' else 'completed' end,
            now() - (random() * interval '400 days')
     from generate_series(1, ${orders}) as n`);
   await db.execute(sql`insert into payments (user_id, amount_kopecks, method, email, status, paid_at, created_at)
-    select 1 + (n % ${users}), 1000 + (n * 31) % 1500000, 'kassa', 'p@example.com',
+    select 1 + (n % ${users}), 1000 + (n::bigint * 31) % 1500000, 'kassa', 'p@example.com',
            case when n % 10 = 0 then 'pending' else 'paid' end, t, t
     from (select n, now() - (random() * interval '400 days') as t
           from generate_series(1, ${Math.floor(orders / 5)}) as n) as s`);

@@ -7,3 +7,4 @@ export * from './delivery';
 export * from './idempotency';
 export * from './chat';
 export * from './audit';
+export * from './stats';

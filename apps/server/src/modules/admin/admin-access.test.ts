@@ -129,5 +129,18 @@ describe('admin routes', () => {
     }
     const docs = await shop.app.inject({ url: '/api/docs/json' });
     for (const secret of secrets) expect(docs.body).not.toContain(secret);
+    const paths = Object.keys(docs.json().paths);
+    for (const path of [
+      '/api/admin/stats',
+      '/api/admin/revenue-stats',
+      '/api/admin/payment-stats',
+      '/api/admin/users',
+      '/api/admin/users/{id}',
+      '/api/admin/users/{id}/mute',
+      '/api/admin/users/{id}/ban',
+      '/api/admin/audit',
+    ]) {
+      expect(paths).toContain(path);
+    }
   });
 });

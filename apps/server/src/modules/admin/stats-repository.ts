@@ -1,6 +1,7 @@
 import { kopecksToRoubles, type PaymentStats, type RevenueStats } from '@shop/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { revenueHistory } from '../../db/schema/index';
 
 /** Days the chart and the payment statistics cover, today included. */
 export const STATS_DAYS = 30;
@@ -22,16 +23,56 @@ const windows = { today: 1, sevenDays: 7, fourteenDays: 14, thirtyDays: 30 } as 
  * user-join indexes): nothing is loaded row by row into memory. Calendar days are the shop's zone.
  */
 export function createStatsRepository(db: Db, zone: string) {
+  /**
+   * Totals of orders older than a UTC midnight 32 days back (before any 30-day window of any zone),
+   * kept in revenue_history and computed again each new day or after a trigger dropped them because
+   * an old order or its refund changed. Everything newer is read live.
+   */
+  async function history() {
+    const cutoff = sql`(date_trunc('day', now() at time zone 'UTC') - interval '32 days') at time zone 'UTC'`;
+    const [kept] = await db
+      .select()
+      .from(revenueHistory)
+      .where(and(eq(revenueHistory.id, 1), eq(revenueHistory.cutoff, cutoff)));
+    if (kept) return kept;
+    const [computed] = await rows<Record<string, string>>(
+      db,
+      sql`insert into revenue_history (id, cutoff, orders, completed, completed_kopecks, refunded_kopecks)
+          select 1, c.cutoff,
+            (select count(*) from orders where created_at < c.cutoff),
+            (select count(*) from orders where status = 'completed' and created_at < c.cutoff),
+            (select coalesce(sum(total_kopecks), 0) from orders
+              where status = 'completed' and created_at < c.cutoff),
+            (select coalesce(sum(t.amount_kopecks), 0) from transactions t
+               join orders o on o.id = t.order_id
+              where t.kind = 'refund' and o.status = 'completed' and o.created_at < c.cutoff)
+          from (select ${cutoff} as cutoff) as c
+          on conflict (id) do update set cutoff = excluded.cutoff, orders = excluded.orders,
+            completed = excluded.completed, completed_kopecks = excluded.completed_kopecks,
+            refunded_kopecks = excluded.refunded_kopecks, computed_at = now()
+          returning cutoff, orders, completed, completed_kopecks, refunded_kopecks`,
+    );
+    return {
+      cutoff: new Date(String(computed?.cutoff)),
+      orders: Number(computed?.orders ?? 0),
+      completed: Number(computed?.completed ?? 0),
+      completedKopecks: Number(computed?.completed_kopecks ?? 0),
+      refundedKopecks: Number(computed?.refunded_kopecks ?? 0),
+    };
+  }
+
   return {
     /** Completed purchases minus what was refunded of them: the whole history and the last 30 days. */
     async revenue(): Promise<RevenueStats> {
-      const [total] = await rows<{ count: string; kopecks: string; refunded: string }>(
+      const past = await history();
+      const [recent] = await rows<{ count: string; kopecks: string; refunded: string }>(
         db,
         sql`select count(*) as count, coalesce(sum(total_kopecks), 0) as kopecks,
               (select coalesce(sum(t.amount_kopecks), 0) from transactions t
                  join orders o on o.id = t.order_id
-                where t.kind = 'refund' and o.status = 'completed') as refunded
-            from orders where status = 'completed'`,
+                where t.kind = 'refund' and o.status = 'completed'
+                  and o.created_at >= ${past.cutoff.toISOString()}) as refunded
+            from orders where status = 'completed' and created_at >= ${past.cutoff.toISOString()}`,
       );
       const daily = await rows<{ date: string; count: string; kopecks: string }>(
         db,
@@ -65,8 +106,13 @@ export function createStatsRepository(db: Db, zone: string) {
       };
       return {
         total: {
-          revenue: kopecksToRoubles(Number(total?.kopecks ?? 0) - Number(total?.refunded ?? 0)),
-          count: Number(total?.count ?? 0),
+          revenue: kopecksToRoubles(
+            past.completedKopecks -
+              past.refundedKopecks +
+              Number(recent?.kopecks ?? 0) -
+              Number(recent?.refunded ?? 0),
+          ),
+          count: past.completed + Number(recent?.count ?? 0),
         },
         today: window(windows.today),
         sevenDays: window(windows.sevenDays),
@@ -101,12 +147,13 @@ export function createStatsRepository(db: Db, zone: string) {
 
     /** Counts for the cards: users (and today's), orders (and today's), servers, products. */
     async counts() {
+      const past = await history();
       const [row] = await rows<Record<string, string>>(
         db,
         sql`select
               (select count(*) from users) as total_users,
               (select count(*) from users where joined_at >= ${dayStart(zone, 0)}) as today_users,
-              (select count(*) from orders) as total_orders,
+              (select count(*) from orders where created_at >= ${past.cutoff.toISOString()}) as recent_orders,
               (select count(*) from orders where created_at >= ${dayStart(zone, 0)}) as today_orders,
               (select count(*) from servers) as total_servers,
               (select count(*) from servers
@@ -117,7 +164,7 @@ export function createStatsRepository(db: Db, zone: string) {
       return {
         totalUsers: n('total_users'),
         todayUsers: n('today_users'),
-        totalOrders: n('total_orders'),
+        totalOrders: past.orders + n('recent_orders'),
         todayOrders: n('today_orders'),
         totalServers: n('total_servers'),
         activeServers: n('active_servers'),

@@ -15,6 +15,7 @@ const moscowDate = (time: Date) => new Date(time.getTime() + MSK_OFFSET).toISOSt
 let shop: TestApp;
 let admin: Awaited<ReturnType<typeof createAccount>>;
 let buyer: Awaited<ReturnType<typeof createAccount>>;
+let oldOrder: string;
 
 async function order(roubles: number, createdAt: Date, status = 'completed'): Promise<string> {
   const result = (await shop.app.db.execute(sql`
@@ -55,6 +56,7 @@ beforeAll(async () => {
   await order(3200, at(13, -1));
   await order(6400, at(29, 1));
   await order(12800, at(29, -1)); // only in the total
+  oldOrder = await order(25600, at(40, 0)); // older than the month read live
   await order(50, at(0, 2), 'pending'); // not paid for yet
   await order(70, at(0, 3), 'cancelled'); // refunded in full
   // Refunded in part: 30 of 90 roubles came back, 60 stay earned.
@@ -85,8 +87,22 @@ describe('admin revenue figures', () => {
     expect(revenue.fourteenDays).toEqual({ revenue: inside + 800 + 1600, count: 6 });
     expect(revenue.thirtyDays).toEqual({ revenue: inside + 800 + 1600 + 3200 + 6400, count: 8 });
     expect(revenue.total).toEqual({
-      revenue: inside + 800 + 1600 + 3200 + 6400 + 12800,
-      count: 9,
+      revenue: inside + 800 + 1600 + 3200 + 6400 + 12800 + 25600,
+      count: 10,
+    });
+  });
+
+  it('keep the whole-history total exact when an old order is refunded after it was summed', async () => {
+    const before = (await get('/api/admin/revenue-stats')).total;
+    await shop.app.db.execute(sql`
+      insert into transactions (user_id, kind, amount_kopecks, description, method, order_id)
+      values (${buyer.id}, 'refund', 60000, 'Возврат', 'Возврат', ${oldOrder})`);
+    const after = (await get('/api/admin/revenue-stats')).total;
+    expect(after).toEqual({ revenue: before.revenue - 600, count: before.count });
+    await shop.app.db.execute(sql`update orders set status = 'cancelled' where id = ${oldOrder}`);
+    expect((await get('/api/admin/revenue-stats')).total).toEqual({
+      revenue: before.revenue - 25600,
+      count: before.count - 1,
     });
   });
 
@@ -116,10 +132,11 @@ describe('admin overview cards', () => {
       totalUsers: 3,
       todayUsers: 2,
       onlineUsers: 0,
-      totalOrders: 11,
+      totalOrders: 12,
       todayOrders: 4,
       todayRevenue: 260,
       totalRevenue: 100 + 200 + 60 + 400 + 800 + 1600 + 3200 + 6400 + 12800,
+      // (the 40-day-old order was cancelled by the test above)
       activeServers: 0,
       totalServers: 0,
       totalProducts: 0,

@@ -188,6 +188,39 @@ describe('admin balance edit', () => {
   });
 });
 
+describe('admin purchases dialog', () => {
+  it('pages a player’s purchases 20 at a time, newest first, with the total bought and count', async () => {
+    const player = await createAccount(shop.app, shop.config);
+    await fund(shop, player.id, 1000);
+    const productId = await addProduct(shop, admin.headers, { name: 'Камень', price: 15 });
+    for (let i = 0; i < 21; i += 1) {
+      const bought = await shop.app.inject({
+        method: 'POST',
+        url: '/api/purchase',
+        headers: player.headers,
+        payload: { productId, serverId, quantity: 1 },
+      });
+      expect(bought.statusCode, bought.body).toBe(200);
+    }
+    const page = async (n: number) =>
+      (
+        await shop.app.inject({
+          url: `/api/admin/users/${player.id}/purchases?page=${n}`,
+          headers: admin.headers,
+        })
+      ).json();
+    const first = await page(1);
+    expect(first).toMatchObject({ totalBought: 315, totalPurchasesCount: 21, pageSize: 20 });
+    expect(first.purchases).toHaveLength(20);
+    expect(first.purchases[0]).toMatchObject({ productName: 'Камень', quantity: 1, price: 15 });
+    const second = await page(2);
+    expect(second.purchases).toHaveLength(1);
+    expect(new Date(second.purchases[0].date).getTime()).toBeLessThanOrEqual(
+      new Date(first.purchases[19].date).getTime(),
+    );
+  });
+});
+
 describe('admin rights and VIP by hand', () => {
   it('lets an admin promote a player but never remove their own admin flag', async () => {
     const self = await edit(admin.id, { isAdmin: false });
