@@ -79,7 +79,13 @@ export const paymentStatsSchema = z.array(
 export type PaymentStats = z.infer<typeof paymentStatsSchema>;
 
 export const adminUsersQuerySchema = z.object({
-  query: z.string().trim().max(64, 'Слишком длинный запрос').optional().default(''),
+  query: z
+    .string()
+    .regex(NO_CONTROL, 'Запрос не должен содержать управляющие символы')
+    .trim()
+    .max(64, 'Слишком длинный запрос')
+    .optional()
+    .default(''),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(ADMIN_USERS_PAGE_SIZE),
 });
@@ -190,7 +196,12 @@ export type ModerationReply = z.infer<typeof moderationReplySchema>;
 
 export const auditQuerySchema = z.object({
   actor: dbIdSchema.optional(),
-  target: z.string().trim().max(64).optional(),
+  target: z
+    .string()
+    .regex(NO_CONTROL, 'Запрос не должен содержать управляющие символы')
+    .trim()
+    .max(64)
+    .optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 });
 

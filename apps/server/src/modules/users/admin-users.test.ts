@@ -80,6 +80,11 @@ describe('admin user list', () => {
       headers: admin.headers,
     });
     expect(wildcard.json().total).toBe(0);
+    const nul = await shop.app.inject({
+      url: '/api/admin/users?query=a%00b',
+      headers: admin.headers,
+    });
+    expect(nul.statusCode).toBe(400);
   });
 
   it('shows a VIP badge only while the VIP runs', async () => {
