@@ -75,7 +75,7 @@ describe('admin panel', () => {
     expect(await users.getByText('+1 за сегодня').isVisible()).toBe(true);
     const revenue = card(page, 'Выручка');
     await shows(() => revenue.getByText('1 000 ₽').first().isVisible());
-    expect(await revenue.getByText('3 заказов за всё время').isVisible()).toBe(true);
+    expect(await revenue.getByText('3 заказа за всё время').isVisible()).toBe(true);
     expect(await revenue.getByText('500 ₽').first().isVisible()).toBe(true);
     const payments = page.getByRole('table', { name: 'Пополнения по дням' });
     await shows(() => payments.getByText('1 500 ₽').isVisible());
@@ -110,6 +110,26 @@ describe('admin panel', () => {
     const log = page.getByRole('table', { name: /Журнал действий/ });
     await shows(() => log.getByText('Компенсация по обращению').isVisible());
     await shows(() => page.getByText(/Цепочка цела/).isVisible());
+    await log.scrollIntoViewIfNeeded();
+    await snapshot(page, 'admin-journal-1280');
+
+    // A ban on every server at once shows what each game server answered.
+    await page.getByRole('tab', { name: 'Пользователи' }).click();
+    await page.getByRole('button', { name: 'Бан: Bandit_Kolya' }).click();
+    const ban = page.getByRole('dialog', { name: 'Бан на сервере' });
+    await ban.getByRole('combobox', { name: 'Сервер' }).click();
+    await page.getByRole('option', { name: 'Все серверы' }).click();
+    await ban.getByRole('textbox', { name: 'Причина' }).fill('Читы "aimbot"; say hi');
+    await ban.getByRole('button', { name: 'Забанить' }).click();
+    const answers = ban.getByRole('list', { name: 'Ответы серверов' });
+    await expect.poll(() => answers.getByRole('listitem').count(), { timeout: 15_000 }).toBe(2);
+    await shows(() =>
+      answers
+        .getByText(/Banned User/)
+        .first()
+        .isVisible(),
+    );
+    await snapshot(page, 'admin-ban-1280');
     await context.close();
   });
 

@@ -7,6 +7,7 @@ export * from './schemas/user';
 export * from './schemas/server';
 export * from './schemas/catalog';
 export * from './stacks';
+export * from './plural';
 export * from './schemas/money';
 export * from './events';
 export * from './schemas/orders';

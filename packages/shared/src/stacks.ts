@@ -1,3 +1,4 @@
+import { pluralRu } from './plural';
 import type { Kopecks } from './money';
 
 /**
@@ -101,13 +102,7 @@ export function stepQuantity(current: number, stackSize: number, direction: 1 | 
 
 /** Russian plural of «стак»: 1 стак, 2 стака, 5 стаков, 11 стаков, 21 стак, 22 стака. */
 export function pluralStacks(count: number): 'стак' | 'стака' | 'стаков' {
-  const n = Math.abs(Math.trunc(count));
-  const lastTwo = n % 100;
-  const last = n % 10;
-  if (lastTwo >= 11 && lastTwo <= 14) return 'стаков';
-  if (last === 1) return 'стак';
-  if (last >= 2 && last <= 4) return 'стака';
-  return 'стаков';
+  return pluralRu(count, ['стак', 'стака', 'стаков']);
 }
 
 /** '5 стаков'. */

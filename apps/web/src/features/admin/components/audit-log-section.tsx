@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, ScrollText, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { pluralRu } from '@shop/shared';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -81,7 +82,8 @@ export function AuditLogSection() {
         (chain.verified ? (
           <Badge variant="success">
             <ShieldCheck aria-hidden="true" />
-            Цепочка цела: {formatNumber(chain.checked)} записей
+            Цепочка цела: {formatNumber(chain.checked)}{' '}
+            {pluralRu(chain.checked, ['запись', 'записи', 'записей'])}
           </Badge>
         ) : (
           <Badge variant="destructive" role="alert">

@@ -1,4 +1,4 @@
-import type { RevenueStats } from '@shop/shared';
+import { pluralRu, type RevenueStats } from '@shop/shared';
 import { Server, ShoppingBag, Users, Wallet, Wifi } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
@@ -92,7 +92,11 @@ export function OverviewCards() {
         icon={<Wallet />}
         label="Выручка"
         value={r ? formatRoubles(r.total.revenue) : figure(undefined, revenue.isError)}
-        note={r ? `${formatNumber(r.total.count)} заказов за всё время` : undefined}
+        note={
+          r
+            ? `${formatNumber(r.total.count)} ${pluralRu(r.total.count, ['заказ', 'заказа', 'заказов'])} за всё время`
+            : undefined
+        }
       >
         {r && (
           <dl className="mt-2 grid grid-cols-[auto_1fr_auto] gap-x-2 gap-y-1 text-xs">
