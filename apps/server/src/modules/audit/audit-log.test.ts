@@ -56,6 +56,19 @@ beforeAll(async () => {
     url: `/api/admin/servers/${serverId}`,
     headers: admin.headers,
   });
+  await shop.app.inject({
+    method: 'POST',
+    url: '/api/chat/send',
+    headers: player.headers,
+    payload: { message: 'Не пришёл предмет' },
+  });
+  const closed = await shop.app.inject({
+    method: 'POST',
+    url: `/api/chat/update-status/${player.id}`,
+    headers: admin.headers,
+    payload: { status: 'closed' },
+  });
+  expect(closed.statusCode, closed.body).toBe(200);
 });
 afterAll(() => shop?.close());
 
@@ -63,6 +76,7 @@ describe('audit log', () => {
   it('records who changed what, before and after, with the reason and address, newest first', async () => {
     const page = await audit();
     expect(page.entries.map((entry: { action: string }) => entry.action)).toEqual([
+      'chat.status',
       'server.delete',
       'user.admin',
       'user.balance',
@@ -90,14 +104,15 @@ describe('audit log', () => {
     expect(rename.before).toMatchObject({ name: 'Server', rconPassword: '•••' });
     expect(rename.after).toMatchObject({ name: 'Main x2', rconPassword: '•••' });
     expect(JSON.stringify(page)).not.toContain(RCON_PASSWORD);
-    expect(page.chain).toEqual({ verified: true, checked: 8, brokenAt: null });
+    expect(page.chain).toEqual({ verified: true, checked: 9, brokenAt: null });
   });
 
   it('filters by actor and by target', async () => {
     expect((await audit(`?actor=${player.id}`)).total).toBe(0);
-    expect((await audit(`?actor=${admin.id}`)).total).toBe(8);
+    expect((await audit(`?actor=${admin.id}`)).total).toBe(9);
     const byTarget = await audit(`?target=${player.id}`);
     expect(byTarget.entries.map((entry: { action: string }) => entry.action)).toEqual([
+      'chat.status',
       'user.admin',
       'user.balance',
     ]);

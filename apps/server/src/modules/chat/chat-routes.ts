@@ -17,6 +17,7 @@ import { perAccountLimit } from '../../plugins/rate-limits';
 import { createChatRepository } from './chat-repository';
 import { sendPlayerMessage } from './chat-service';
 import { adminSendMessageHandler, adminSendMessagePayloadSchema } from './chat-socket';
+import { recordAdminAction } from '../audit/audit-log';
 
 const userIdParams = z.object({ userId: dbIdSchema });
 const tags = ['support chat'];
@@ -125,6 +126,12 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await chats.setStatus(request.params.userId, request.body.status))) {
         throw notFound(chatErrors.notFound);
       }
+      await recordAdminAction(app.db, request, {
+        action: 'chat.status',
+        targetType: 'chat',
+        targetId: request.params.userId,
+        after: { status: request.body.status },
+      });
       return { success: true as const };
     },
   );
@@ -143,6 +150,11 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!(await chats.remove(request.params.userId))) throw notFound(chatErrors.notFound);
+      await recordAdminAction(app.db, request, {
+        action: 'chat.delete',
+        targetType: 'chat',
+        targetId: request.params.userId,
+      });
       return { success: true as const };
     },
   );

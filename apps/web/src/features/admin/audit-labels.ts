@@ -20,6 +20,7 @@ const actionLabels: Record<string, string> = {
   'promocode.delete': 'Промокод удалён',
   'items.import': 'Импорт предметов',
   'chat.status': 'Статус чата',
+  'chat.delete': 'Чат удалён',
 };
 
 export const auditActionLabel = (action: string) => actionLabels[action] ?? action;
