@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProduct, fund, startGameShop, type GameShop } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
-import { connectSocket, nextEvent, type ShopSocket } from '../../test-support/socket-client';
+import { next, socketClients } from '../../test-support/socket-clients';
 import { queryRows } from '../../test-support/sql';
 import type { TestApp } from '../../test-support/test-app';
 import { waitUntil } from '../../test-support/wait-until';
@@ -17,7 +17,7 @@ let game: RustSimHandle;
 let admin: GameShop['admin'];
 let serverId: number;
 let url: string;
-const sockets: ShopSocket[] = [];
+const clients = socketClients();
 
 beforeAll(async () => {
   world = await startGameShop();
@@ -26,7 +26,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(shop.app.server.address() as { port: number }).port}`;
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  clients.closeAll();
   await world?.close();
 });
 
@@ -103,12 +103,8 @@ describe('admin balance edit', () => {
   it('writes one adjustment with the reason, keeps the ledger equal to the balance, and tells the player live', async () => {
     const player = await createAccount(shop.app, shop.config);
     await fund(shop, player.id, 100);
-    const socket = await connectSocket(url);
-    sockets.push(socket);
-    const joined = nextEvent(socket, 'joined');
-    socket.emit('join', { userId: player.id, token: player.token });
-    await joined;
-    const update = nextEvent(socket, 'balanceUpdate');
+    const socket = await clients.joined(url, player);
+    const update = next(socket, 'balanceUpdate');
 
     const reply = await edit(player.id, { balance: 250.5, reason: 'Компенсация по тикету' });
     expect(reply.statusCode, reply.body).toBe(200);
