@@ -40,8 +40,12 @@ describe('buying', () => {
     await expect
       .poll(() => dialog.getByText(/Всего предметов: 256 шт\. \(2 стака\)/).isVisible())
       .toBe(true);
-    await dialog.getByRole('combobox', { name: 'Сервер доставки' }).click();
-    await page.getByRole('option', { name: new RegExp(SERVER.replace('|', '\\|')) }).click();
+    const serverSelect = dialog.getByRole('combobox', { name: 'Сервер доставки' });
+    const serverLabel = await serverSelect
+      .locator('option', { hasText: SERVER })
+      .first()
+      .textContent();
+    await serverSelect.selectOption({ label: serverLabel ?? SERVER });
     await snapshot(page, 'purchase-dialog-1280');
     await dialog.getByRole('button', { name: 'Купить за 78 ₽' }).click();
     await expect.poll(() => page.getByText('Покупка успешна!').first().isVisible()).toBe(true);

@@ -56,21 +56,25 @@ describe('catalogue', () => {
     expect(await page.getByRole('article', { name: 'Штурмовая винтовка' }).count()).toBe(0);
     await page.getByLabel('Поиск товаров').fill('');
 
-    await page.getByRole('combobox', { name: 'Категория' }).click();
-    await page.getByRole('option', { name: 'Оружие' }).click();
+    await page
+      .getByRole('combobox', { name: 'Категория' })
+      .selectOption({ label: 'Оружие' });
     await expect
       .poll(() => page.getByRole('article', { name: 'Штурмовая винтовка' }).isVisible())
       .toBe(true);
     expect(await product.count()).toBe(0);
-    await page.getByRole('combobox', { name: 'Категория' }).click();
-    await page.getByRole('option', { name: 'Одежда' }).click();
+    await page
+      .getByRole('combobox', { name: 'Категория' })
+      .selectOption({ label: 'Одежда' });
     await expect.poll(() => product.isVisible()).toBe(true);
 
-    await page.getByRole('combobox', { name: 'Сервер' }).click();
-    await page.getByRole('option', { name: 'RUSTY | Solo/Duo/Trio x3' }).click();
+    await page
+      .getByRole('combobox', { name: 'Сервер' })
+      .selectOption({ label: 'RUSTY | Solo/Duo/Trio x3' });
     await expect.poll(() => product.count()).toBe(0);
-    await page.getByRole('combobox', { name: 'Сервер' }).click();
-    await page.getByRole('option', { name: CLASSIC }).click();
+    await page
+      .getByRole('combobox', { name: 'Сервер' })
+      .selectOption({ label: CLASSIC });
     await expect.poll(() => product.isVisible()).toBe(true);
     await snapshot(page, 'shop-filtered-390');
     await context.close();

@@ -129,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pluginApiScope, { prefix: '/api/plugin/v1' });
   await app.register(itemImagesRoutes, {
     imageDir: path.join(config.dataDir, 'img'),
-    fallback: options.webRoot ? path.join(options.webRoot, 'img', 'default.webp') : null,
+    iconUrlTemplate: config.itemIconUrl,
   });
   if (config.demo) await app.register(demoRoutes, { config });
 

@@ -71,6 +71,13 @@ const envSchema = z.object({
     .string()
     .default('Europe/Moscow')
     .refine(isTimeZone, 'must be an IANA time zone such as Europe/Moscow'),
+  /** Shown on Contacts and in the footer; unset, no e-mail line is shown at all. */
+  SUPPORT_EMAIL: z.email().optional(),
+  /** Where item icons come from when DATA_DIR/img has none: a URL with {shortname} and/or {id}. */
+  ITEM_ICON_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => /\{(shortname|id)\}/.test(url), 'must contain {shortname} or {id}')
+    .optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -102,6 +109,8 @@ export interface Config {
   sessionTtlDays: number;
   /** Where the shop's calendar days begin and end (revenue "today", payment statistics). */
   shopTimeZone: string;
+  supportEmail: string | null;
+  itemIconUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -227,5 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     shopTimeZone: e.SHOP_TIMEZONE,
+    supportEmail: e.SUPPORT_EMAIL ?? null,
+    itemIconUrl: e.ITEM_ICON_URL ?? null,
   };
 }

@@ -1,5 +1,6 @@
 import './zod-locale';
 export * from './money';
+export * from './constants';
 export * from './messages';
 export * from './text-rules';
 export * from './schemas/common';

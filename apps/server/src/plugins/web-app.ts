@@ -6,7 +6,9 @@ import fp from 'fastify-plugin';
 import { notFound } from './errors';
 
 /** Hashed assets never change; index.html must always be fresh so a deploy reaches everyone. */
-function cachePolicy(filePath: string): string {
+function cachePolicy(servedPath: string): string {
+  // The precompressed copy (`index.html.br`) is cached like the file it stands for.
+  const filePath = servedPath.replace(/\.(br|gz)$/, '');
   if (filePath.endsWith('index.html')) return 'no-cache';
   if (filePath.includes(`${path.sep}assets${path.sep}`))
     return 'public, max-age=31536000, immutable';
@@ -16,6 +18,8 @@ function cachePolicy(filePath: string): string {
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached, and every
  * other GET outside /api answered with index.html so that client-side routes survive a reload.
+ * The build writes `.br` and `.gz` beside each text file; the copy the browser's Accept-Encoding
+ * prefers is sent as is (brotli first), so nothing is compressed per request.
  */
 async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
   const { root } = options;
@@ -28,6 +32,7 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header('cache-control', cachePolicy(filePath));
       },

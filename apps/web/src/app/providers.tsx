@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { toasterHost } from '@/lib/toast';
 import { RealtimeProvider } from './realtime-provider';
+
+const AppToaster = lazy(() => import('./toaster'));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -24,26 +25,23 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** The notification area appears with the first toast, so pages that show none never load it. */
+function ToasterHost() {
+  const requested = useSyncExternalStore(toasterHost.subscribe, toasterHost.requested);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <RealtimeProvider>
-        <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-          {children}
-        </Tooltip.Provider>
-      </RealtimeProvider>
-      <Toaster
-        theme="dark"
-        position="top-right"
-        richColors
-        closeButton
-        visibleToasts={3}
-        hotkey={['altKey', 'KeyT']}
-        duration={4_500}
-        containerAriaLabel="Уведомления"
-        toastOptions={{ className: 'font-sans' }}
-      />
+      <RealtimeProvider>{children}</RealtimeProvider>
+      <ToasterHost />
     </QueryClientProvider>
   );
 }

@@ -1,60 +1,85 @@
-import { createBrowserRouter } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { LoadingState } from '@/components/ui/spinner';
 import { GuestOnly, RequireAdmin, RequireAuth } from '@/features/auth/components/guards';
 import { RootLayout } from './layout/root-layout';
-import { RouteError } from './layout/route-error';
-import { CartRoute } from './routes/cart';
+import { RouteErrorBoundary } from './layout/route-error';
 import { HomeRoute } from './routes/home';
-import { LoginRoute } from './routes/login';
-import { NotFoundRoute } from './routes/not-found';
-import { PaymentCallbackRoute, PaymentCancelRoute, PaymentSuccessRoute } from './routes/payments';
-import { ProfileRoute } from './routes/profile';
-import { PromocodesRoute } from './routes/promocodes';
-import { ServersRoute } from './routes/servers';
-import { ShopRoute } from './routes/shop';
 
-/**
- * SPEC §2 route table. The admin panel is its own chunk: players never download it.
- * Built on demand, not at import time: the router reads the address when created, and main.tsx must
- * first strip a `?token=` from it.
- */
-export const createAppRouter = () =>
-  createBrowserRouter([
-    {
-      path: '/login',
-      ErrorBoundary: RouteError,
-      Component: GuestOnly,
-      children: [{ index: true, Component: LoginRoute }],
-    },
-    {
-      path: '/',
-      Component: RootLayout,
-      ErrorBoundary: RouteError,
-      children: [
-        { index: true, Component: HomeRoute },
-        { path: 'shop', Component: ShopRoute },
-        { path: 'servers', Component: ServersRoute },
-        { path: 'promocodes', Component: PromocodesRoute },
-        {
-          Component: RequireAuth,
-          children: [
-            { path: 'profile', Component: ProfileRoute },
-            { path: 'cart', Component: CartRoute },
-            {
-              // /admin needs a login first (guests go to /login), then the admin flag (players go home).
-              Component: RequireAdmin,
-              children: [
-                {
-                  path: 'admin',
-                  lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }),
-                },
-              ],
-            },
-          ],
-        },
-        { path: 'payment-success', Component: PaymentSuccessRoute },
-        { path: 'payment-callback', Component: PaymentCallbackRoute },
-        { path: 'payment-cancel', Component: PaymentCancelRoute },
-        { path: '*', Component: NotFoundRoute },
-      ],
-    },
-  ]);
+/** A route's page arrives with its first visit: the Home a newcomer opens carries none of the others. */
+function page<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): ComponentType {
+  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({
+    default: (await load())[name],
+  }));
+  return () => <Page />;
+}
+
+const ShopRoute = page(() => import('./routes/shop'), 'ShopRoute');
+const ServersRoute = page(() => import('./routes/servers'), 'ServersRoute');
+const PromocodesRoute = page(() => import('./routes/promocodes'), 'PromocodesRoute');
+const ProfileRoute = page(() => import('./routes/profile'), 'ProfileRoute');
+const CartRoute = page(() => import('./routes/cart'), 'CartRoute');
+const AdminRoute = page(() => import('./routes/admin'), 'AdminRoute');
+const LoginRoute = page(() => import('./routes/login'), 'LoginRoute');
+const NotFoundRoute = page(() => import('./routes/not-found'), 'NotFoundRoute');
+const PaymentSuccessRoute = page(() => import('./routes/payments'), 'PaymentSuccessRoute');
+const PaymentCallbackRoute = page(() => import('./routes/payments'), 'PaymentCallbackRoute');
+const PaymentCancelRoute = page(() => import('./routes/payments'), 'PaymentCancelRoute');
+
+function PageLoading({ className }: { className?: string }) {
+  return <LoadingState text="Загрузка..." className={className ?? 'min-h-[50vh]'} />;
+}
+
+/** SPEC §2 route table; /admin needs a login first (guests go to /login), then the admin flag. */
+export function AppRoutes() {
+  const [location] = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={location}>
+      <Switch>
+        <Route path="/login">
+          <GuestOnly>
+            <Suspense fallback={<PageLoading className="min-h-dvh" />}>
+              <LoginRoute />
+            </Suspense>
+          </GuestOnly>
+        </Route>
+        <Route>
+          <RootLayout>
+            <Suspense fallback={<PageLoading />}>
+              <Switch>
+                <Route path="/" component={HomeRoute} />
+                <Route path="/shop" component={ShopRoute} />
+                <Route path="/servers" component={ServersRoute} />
+                <Route path="/promocodes" component={PromocodesRoute} />
+                <Route path="/profile">
+                  <RequireAuth>
+                    <ProfileRoute />
+                  </RequireAuth>
+                </Route>
+                <Route path="/cart">
+                  <RequireAuth>
+                    <CartRoute />
+                  </RequireAuth>
+                </Route>
+                <Route path="/admin">
+                  <RequireAuth>
+                    <RequireAdmin>
+                      <AdminRoute />
+                    </RequireAdmin>
+                  </RequireAuth>
+                </Route>
+                <Route path="/payment-success" component={PaymentSuccessRoute} />
+                <Route path="/payment-callback" component={PaymentCallbackRoute} />
+                <Route path="/payment-cancel" component={PaymentCancelRoute} />
+                <Route component={NotFoundRoute} />
+              </Switch>
+            </Suspense>
+          </RootLayout>
+        </Route>
+      </Switch>
+    </RouteErrorBoundary>
+  );
+}

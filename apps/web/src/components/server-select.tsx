@@ -1,10 +1,4 @@
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { serverOptionLabel, type PurchaseServer } from '@/lib/purchase-servers';
 
 /** The delivery server picker of the purchase dialog and the cart: 'name (online/max)' per option. */
@@ -29,21 +23,24 @@ export function ServerSelect({
   describedBy?: string;
 }) {
   return (
-    <Select
-      value={value === null ? '' : String(value)}
-      onValueChange={(next) => onChange(Number(next))}
+    <NativeSelect
+      id={id}
+      aria-label={label}
+      aria-describedby={describedBy}
       disabled={disabled}
+      value={value === null ? '' : String(value)}
+      onChange={(event) => {
+        if (event.target.value) onChange(Number(event.target.value));
+      }}
     >
-      <SelectTrigger id={id} aria-label={label} aria-describedby={describedBy}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {servers.map((server) => (
-          <SelectItem key={server.id} value={String(server.id)}>
-            {serverOptionLabel(server)}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+      <option value="" disabled>
+        {placeholder}
+      </option>
+      {servers.map((server) => (
+        <option key={server.id} value={String(server.id)}>
+          {serverOptionLabel(server)}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }

@@ -1,23 +1,9 @@
 import { z } from 'zod';
+import { productCategories, type ProductCategory } from '../constants';
 import { hasAtMostTwoDecimals } from '../money';
 import { dbIdSchema, gameItemIdSchema, INT32_MAX } from './common';
-import { vipTiers } from './user';
+import { vipTiers } from '../constants';
 
-/** Shop categories in the order the filters show them, with their Russian labels. */
-export const productCategories = {
-  weapons: 'Оружие',
-  tools: 'Инструменты',
-  resources: 'Ресурсы',
-  clothing: 'Одежда',
-  building: 'Строительство',
-  ammunition: 'Боеприпасы',
-  medical: 'Медицина',
-  food: 'Еда',
-  kits: 'Наборы',
-  vip: 'VIP',
-  miscellaneous: 'Разное',
-} as const;
-export type ProductCategory = keyof typeof productCategories;
 const categoryKeys = Object.keys(productCategories) as [ProductCategory, ...ProductCategory[]];
 export const productCategorySchema = z.enum(categoryKeys);
 

@@ -32,6 +32,8 @@ export const healthSchema = z.object({
 export const siteSettingsSchema = z.object({
   discordUrl: z.string(),
   communityUrl: z.string(),
+  /** SUPPORT_EMAIL; null when the owner set none (no e-mail line is shown then). */
+  supportEmail: z.string().nullable(),
   demo: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { TOP_UP_MIN, TOP_UP_MAX, BASE_BONUS_PERCENT, PROMO_PATTERN, PROMO_FORMAT_MESSAGE } from '../constants';
 import { hasAtMostTwoDecimals, type Kopecks } from '../money';
 
-export const TOP_UP_MIN = 10;
-export const TOP_UP_MAX = 15000;
-export const CART_TOP_UP_MIN = 30;
-export const SBP_METHOD_ID = 44;
-export const BASE_BONUS_PERCENT = 10;
 
 /** 10% of a top-up, plus an activated percentage code, each rounded down to whole roubles. */
 export function topUpBonusKopecks(amountKopecks: Kopecks, promoPercent = 0): Kopecks {
@@ -55,9 +51,6 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-export const PROMO_PATTERN = /^[A-Z0-9-]{4,20}$/;
-export const PROMO_FORMAT_MESSAGE =
-  'Промокод должен содержать только заглавные буквы, цифры и дефисы (4-20 символов)';
 
 export const promoActivateSchema = z.object({
   code: z

@@ -1,16 +1,9 @@
 import { z } from 'zod';
+import { orderStatuses } from '../constants';
 import { dbIdSchema, INT32_MAX } from './common';
 import { giftFieldsSchema } from './gift-fields';
 
-export const orderStatuses = ['pending', 'completed', 'cancelled'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
 
-/** SPEC §4: completed 'Завершён', pending 'В обработке', anything else 'Отменён'. */
-export function orderStatusLabel(status: string): string {
-  if (status === 'completed') return 'Завершён';
-  if (status === 'pending') return 'В обработке';
-  return 'Отменён';
-}
 
 export const purchaseSchema = z.object({
   productId: z.coerce

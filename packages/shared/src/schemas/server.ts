@@ -3,8 +3,6 @@ import { z } from 'zod';
 export const serverStatuses = ['online', 'offline', 'restarting', 'maintenance'] as const;
 export type ServerStatus = (typeof serverStatuses)[number];
 
-/** SPEC's isPluginEnabled: 0 delivers by RCON, 1 by the game-server plugin, 2 hides the server from buyers. */
-export const deliveryModes = { rcon: 0, plugin: 1, hidden: 2 } as const;
 
 export const DEFAULT_RCON_PORT = 28016;
 export const DEFAULT_MAX_PLAYERS = 100;

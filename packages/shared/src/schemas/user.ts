@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-export const VIP_NONE = 'no VIP';
-export const vipTiers = ['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond'] as const;
-export type VipTier = (typeof vipTiers)[number];
 
 /** USER of the specification, as `GET /api/auth/profile` returns it. Money in roubles. */
 export const userSchema = z.object({
@@ -36,11 +33,3 @@ export const signInExchangeSchema = z.object({
 
 export const okReplySchema = z.object({ success: z.literal(true) });
 
-/** VIP is active when a tier is set and its expiry lies in the future. */
-export function isVipActive(
-  user: Pick<User, 'vipStatus' | 'vipExpiresAt'>,
-  now: Date = new Date(),
-): boolean {
-  if (!user.vipStatus || user.vipStatus === VIP_NONE || !user.vipExpiresAt) return false;
-  return new Date(user.vipExpiresAt).getTime() > now.getTime();
-}

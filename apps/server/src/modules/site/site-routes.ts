@@ -30,13 +30,14 @@ const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     {
       schema: {
         tags: ['site'],
-        summary: 'Public site settings: community links, demo mode',
+        summary: 'Public site settings: community links, support e-mail, demo mode',
         response: { 200: siteSettingsSchema },
       },
     },
     async () => ({
       discordUrl: config.links.discord,
       communityUrl: config.links.community,
+      supportEmail: config.supportEmail,
       demo: config.demo,
     }),
   );

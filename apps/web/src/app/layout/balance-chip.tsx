@@ -8,11 +8,11 @@ export function BalanceChip({ balance, className }: { balance: number; className
   return (
     <div
       className={cn(
-        'flex h-10 items-center gap-2 rounded-md border border-white/12 bg-black/50 pr-1 pl-3 backdrop-blur-sm',
+        'flex h-10 shrink-0 items-center gap-2 rounded-md border border-white/12 bg-black/50 pr-1 pl-2.5 backdrop-blur-sm sm:pl-3',
         className,
       )}
     >
-      <Wallet className="size-4 shrink-0 text-accent" aria-hidden="true" />
+      <Wallet className="hidden size-4 shrink-0 text-accent sm:block" aria-hidden="true" />
       <span
         className="text-sm font-bold tabular-nums whitespace-nowrap text-white"
         aria-label={`Баланс: ${formatRoubles(balance)}`}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { cn } from '@/lib/cn';
 
 export const SHOP_NAME = 'Rust Shop';
@@ -24,7 +24,8 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-export function Logo({ className }: { className?: string }) {
+/** `compact`: below 400 px only the mark is drawn, so a six-digit balance keeps its room. */
+export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {
   return (
     <Link
       to="/"
@@ -32,7 +33,12 @@ export function Logo({ className }: { className?: string }) {
       className={cn('group flex items-center gap-2.5 rounded-md', className)}
     >
       <LogoMark className="transition-transform duration-300 group-hover:rotate-[30deg]" />
-      <span className="font-display text-xl leading-none font-extrabold tracking-wider text-white uppercase">
+      <span
+        className={cn(
+          'font-display text-xl leading-none font-extrabold tracking-wider text-white uppercase',
+          compact && 'hidden min-[400px]:inline',
+        )}
+      >
         Rust<span className="text-primary">Shop</span>
       </span>
     </Link>

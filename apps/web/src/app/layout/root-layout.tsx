@@ -1,44 +1,49 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import type { ReactNode } from 'react';
 import { useSession } from '@/features/auth/use-session';
 import { SupportChatWidget } from '@/features/support-chat/components/support-chat-widget';
 import { Background } from './background';
 import { DemoBanner } from './demo-banner';
 import { DiscordLink } from './discord-link';
+import { LegalDialogProvider } from './legal/legal-dialog-provider';
+import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { TopUpProvider } from './top-up-provider';
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const { user } = useSession();
   return (
     <TopUpProvider>
-      <Background />
-      <a
-        href="#content"
-        className="fixed top-2 left-2 z-[60] -translate-y-20 rounded-md bg-primary px-4 py-2 font-semibold text-white focus:translate-y-0"
-      >
-        Перейти к содержимому
-      </a>
-      <div className="relative z-10 flex min-h-dvh flex-col">
-        <DemoBanner />
-        <SiteHeader />
-        <main
-          id="content"
-          tabIndex={-1}
-          className="mx-auto w-full max-w-7xl flex-1 px-4 pt-8 sm:px-6 sm:pt-12"
+      <LegalDialogProvider>
+        <Background />
+        <a
+          href="#content"
+          className="fixed top-2 left-2 z-[60] -translate-y-20 rounded-md bg-primary px-4 py-2 font-semibold text-white focus:translate-y-0"
         >
-          <Outlet />
-        </main>
-        <SiteFooter />
-      </div>
-      <DiscordLink />
-      {user && (
-        <SupportChatWidget
-          key={user.id}
-          user={{ id: user.id, username: user.username, avatar: user.avatar }}
-        />
-      )}
-      <ScrollRestoration />
+          Перейти к содержимому
+        </a>
+        <div className="relative z-10 flex min-h-dvh flex-col">
+          <DemoBanner />
+          <SiteHeader />
+          {/* At least a screen tall: the footer starts below the fold and does not jump as data arrives. */}
+          <main
+            id="content"
+            tabIndex={-1}
+            className="mx-auto min-h-dvh w-full max-w-7xl min-w-0 flex-1 px-4 pt-8 sm:px-6 sm:pt-12"
+          >
+            {children}
+          </main>
+          <SiteFooter />
+        </div>
+        <DiscordLink />
+        {user && (
+          <SupportChatWidget
+            key={user.id}
+            user={{ id: user.id, username: user.username, avatar: user.avatar }}
+          />
+        )}
+        <ScrollToTop />
+      </LegalDialogProvider>
     </TopUpProvider>
   );
 }

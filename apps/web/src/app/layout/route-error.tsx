@@ -1,10 +1,9 @@
 import { RefreshCw, Home } from 'lucide-react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Background } from './background';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return String(error);
 }
@@ -13,8 +12,7 @@ function describe(error: unknown): string {
  * Shown when a page throws while rendering. It draws no header: whatever broke may be the header.
  * A lazily loaded chunk that vanished after a redeploy is the usual cause, and a reload cures it.
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   return (
     <>
       <Background />
@@ -49,4 +47,38 @@ export function RouteError() {
       </main>
     </>
   );
+}
+
+/**
+ * Catches what a page throws while rendering. `resetKey` (the address) lets the player leave a broken
+ * page by following a link without reloading.
+ */
+export class RouteErrorBoundary extends Component<
+  { resetKey: string; children: ReactNode },
+  { error: unknown; key: string }
+> {
+  override state = { error: null as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(
+    props: { resetKey: string },
+    state: { error: unknown; key: string },
+  ) {
+    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error === null ? (
+      this.props.children
+    ) : (
+      <RouteError error={this.state.error} />
+    );
+  }
 }

@@ -1,17 +1,24 @@
-import { Link } from 'react-router';
-import { AgreementDialog } from './legal/agreement-dialog';
-import { ContactsDialog } from './legal/contacts-dialog';
-import { PrivacyDialog } from './legal/privacy-dialog';
-import { RulesDialog } from './legal/rules-dialog';
+import { Link } from 'wouter';
+import { useSiteSettings } from '@/features/site/api/get-site-settings';
+import { useOpenLegal, type LegalDocument } from './legal/legal-dialog-provider';
 import { LogoMark, SHOP_NAME } from './logo';
 
-const footerButton =
-  'cursor-pointer rounded text-left text-sm text-muted-foreground transition-colors hover:text-white';
+const footerLink =
+  'inline-flex min-h-8 cursor-pointer items-center rounded text-left text-sm text-muted-foreground transition-colors hover:text-white';
+
+const documents: ReadonlyArray<{ document: LegalDocument; label: string }> = [
+  { document: 'agreement', label: 'Пользовательское соглашение' },
+  { document: 'privacy', label: 'Политика конфиденциальности' },
+  { document: 'rules', label: 'Правила сервера' },
+  { document: 'contacts', label: 'Контакты' },
+];
 
 export function SiteFooter() {
+  const openLegal = useOpenLegal();
+  const { data: site } = useSiteSettings();
   return (
     <footer className="relative z-10 mt-20 border-t border-white/8 bg-black/75 backdrop-blur-md">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 pb-24 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 md:pb-10">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div className="lg:col-span-2">
           <div className="flex items-center gap-2.5">
             <LogoMark className="size-8" />
@@ -23,57 +30,51 @@ export function SiteFooter() {
             Игровые предметы, наборы и VIP-статусы для наших серверов Rust с мгновенной доставкой на
             выбранный сервер.
           </p>
+          {site?.supportEmail && (
+            <p className="mt-3 text-sm text-muted-foreground">
+              Почта поддержки:{' '}
+              <a
+                href={`mailto:${site.supportEmail}`}
+                className="font-medium break-all text-foreground underline-offset-4 hover:text-accent hover:underline"
+              >
+                {site.supportEmail}
+              </a>
+            </p>
+          )}
         </div>
-        <nav aria-label="Разделы сайта" className="flex flex-col gap-2.5">
-          <h2 className="mb-1 text-xs font-bold tracking-widest text-foreground/60 uppercase">
+        <nav aria-label="Разделы сайта" className="flex flex-col gap-1.5">
+          <h2 className="mb-1 text-xs font-bold tracking-widest text-foreground/70 uppercase">
             Разделы
           </h2>
-          <Link to="/shop" className={footerButton}>
+          <Link to="/shop" className={footerLink}>
             Магазин
           </Link>
-          <Link to="/servers" className={footerButton}>
+          <Link to="/servers" className={footerLink}>
             Серверы
           </Link>
-          <Link to="/promocodes" className={footerButton}>
+          <Link to="/promocodes" className={footerLink}>
             Промокоды
           </Link>
         </nav>
-        <div className="flex flex-col gap-2.5">
-          <h2 className="mb-1 text-xs font-bold tracking-widest text-foreground/60 uppercase">
+        <div className="flex flex-col gap-1.5">
+          <h2 className="mb-1 text-xs font-bold tracking-widest text-foreground/70 uppercase">
             Информация
           </h2>
-          <AgreementDialog
-            trigger={
-              <button type="button" className={footerButton}>
-                Пользовательское соглашение
-              </button>
-            }
-          />
-          <PrivacyDialog
-            trigger={
-              <button type="button" className={footerButton}>
-                Политика конфиденциальности
-              </button>
-            }
-          />
-          <RulesDialog
-            trigger={
-              <button type="button" className={footerButton}>
-                Правила сервера
-              </button>
-            }
-          />
-          <ContactsDialog
-            trigger={
-              <button type="button" className={footerButton}>
-                Контакты
-              </button>
-            }
-          />
+          {documents.map(({ document, label }) => (
+            <button
+              key={document}
+              type="button"
+              className={footerLink}
+              onClick={() => openLegal(document)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       </div>
       <div className="border-t border-white/6">
-        <p className="mx-auto max-w-7xl px-4 py-4 pb-20 text-xs text-muted-foreground/80 sm:px-6 md:pb-4">
+        {/* Room below the last line for the Discord pill and the support chat's button. */}
+        <p className="mx-auto max-w-7xl px-4 pt-4 pb-24 text-xs text-muted-foreground sm:px-6">
           © {new Date().getFullYear()} {SHOP_NAME}. Сайт не связан с Facepunch Studios и Valve. Rust
           и Steam — товарные знаки их владельцев.
         </p>

@@ -1,12 +1,12 @@
 import { BookOpen, ExternalLink, LogIn, ShoppingCart } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/features/auth/use-session';
 import { useSiteSettings } from '@/features/site/api/get-site-settings';
 import { BalanceChip } from './balance-chip';
 import { ConnectionIndicator } from './connection-indicator';
-import { RulesDialog } from './legal/rules-dialog';
+import { useOpenLegal } from './legal/legal-dialog-provider';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { navLinks } from './nav-links';
@@ -18,19 +18,19 @@ const linkClass =
 export function SiteHeader() {
   const { user, isLoading } = useSession();
   const { data: site } = useSiteSettings();
+  const openLegal = useOpenLegal();
 
   return (
     <header className="sticky top-0 z-40 border-b border-white/8 bg-[#0b0a09]/80 backdrop-blur-xl">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
-        <Logo className="mr-auto md:mr-4" />
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
+        <Logo className="mr-auto md:mr-4" compact={user !== null} />
 
         <nav aria-label="Основная навигация" className="hidden items-center gap-1 md:flex">
           {navLinks.map((link) => (
-            <NavLink
+            <Link
               key={link.to}
               to={link.to}
-              end={link.end}
-              className={({ isActive }) =>
+              className={(isActive) =>
                 cn(
                   linkClass,
                   isActive &&
@@ -39,7 +39,7 @@ export function SiteHeader() {
               }
             >
               {link.label}
-            </NavLink>
+            </Link>
           ))}
           {site?.communityUrl && (
             <a
@@ -53,17 +53,17 @@ export function SiteHeader() {
               <span className="sr-only">(откроется в новой вкладке)</span>
             </a>
           )}
-          <RulesDialog
-            trigger={
-              <button type="button" className={cn(linkClass, 'cursor-pointer')}>
-                <BookOpen className="size-4 opacity-70" aria-hidden="true" />
-                Правила сервера
-              </button>
-            }
-          />
+          <button
+            type="button"
+            className={cn(linkClass, 'cursor-pointer')}
+            onClick={() => openLegal('rules')}
+          >
+            <BookOpen className="size-4 opacity-70" aria-hidden="true" />
+            Правила сервера
+          </button>
         </nav>
 
-        <div className="flex items-center gap-2 md:ml-auto">
+        <div className="flex min-w-0 items-center gap-2 md:ml-auto">
           {user ? (
             <>
               <ConnectionIndicator />

@@ -1,5 +1,18 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { TopUpDialog } from '@/features/payments/components/top-up-dialog';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+
+// The form, its schema and the dialog parts arrive with the first «Пополнить», not with the page.
+const TopUpDialog = lazy(async () => ({
+  default: (await import('@/features/payments/components/top-up-dialog')).TopUpDialog,
+}));
 
 export interface TopUpOptions {
   amount?: number;
@@ -18,9 +31,11 @@ const TopUpContext = createContext<TopUpContextValue | null>(null);
 /** One top-up dialog for the whole layout: the header chip, the mobile menu, the profile and the cart. */
 export function TopUpProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
   const [options, setOptions] = useState<TopUpOptions>({});
   const openTopUpWith = useCallback((next: TopUpOptions) => {
     setOptions(next);
+    setLoaded(true);
     setOpen(true);
   }, []);
   const openTopUp = useCallback(() => openTopUpWith({}), [openTopUpWith]);
@@ -28,12 +43,16 @@ export function TopUpProvider({ children }: { children: ReactNode }) {
   return (
     <TopUpContext.Provider value={value}>
       {children}
-      <TopUpDialog
-        open={open}
-        onOpenChange={setOpen}
-        initialAmount={options.amount}
-        redirect={options.redirect}
-      />
+      {loaded && (
+        <Suspense fallback={null}>
+          <TopUpDialog
+            open={open}
+            onOpenChange={setOpen}
+            initialAmount={options.amount}
+            redirect={options.redirect}
+          />
+        </Suspense>
+      )}
     </TopUpContext.Provider>
   );
 }

@@ -1,5 +1,9 @@
+import { useEffect } from 'react';
 import { AdminPage } from '@/features/admin/components/admin-page';
+import { loadToaster } from '@/lib/toast';
 
 export function AdminRoute() {
+  // The console reports every save with a toast straight from sonner: have the notification area ready.
+  useEffect(() => void loadToaster(), []);
   return <AdminPage />;
 }

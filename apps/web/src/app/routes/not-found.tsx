@@ -1,5 +1,5 @@
 import { Home } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 
 export function NotFoundRoute() {

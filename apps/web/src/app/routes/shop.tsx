@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { useSession } from '@/features/auth/use-session';
 import { useAddToCart } from '@/features/cart/api/add-to-cart';
 import { useServers } from '@/features/servers/api/get-servers';
-import { PurchaseDialog } from '@/features/shop/components/purchase-dialog';
 import { ShopPage } from '@/features/shop/components/shop-page';
 import { usePurchaseLauncher } from '@/features/shop/use-purchase-launcher';
+
+// The dialog, its form and its libraries arrive with the first «Купить», not with the catalogue.
+const PurchaseDialog = lazy(async () => ({
+  default: (await import('@/features/shop/components/purchase-dialog')).PurchaseDialog,
+}));
 
 export function ShopRoute() {
   const { isAuthenticated, user } = useSession();
@@ -21,14 +26,16 @@ export function ShopRoute() {
         onBuy={isAuthenticated ? launcher.start : undefined}
       />
       {launcher.target && user && (
-        <PurchaseDialog
-          key={launcher.target.product.id}
-          target={launcher.target}
-          servers={servers.data ?? []}
-          balance={user.balance}
-          onClose={launcher.close}
-          onAddToCart={addToCart.mutateAsync}
-        />
+        <Suspense fallback={null}>
+          <PurchaseDialog
+            key={launcher.target.product.id}
+            target={launcher.target}
+            servers={servers.data ?? []}
+            balance={user.balance}
+            onClose={launcher.close}
+            onAddToCart={addToCart.mutateAsync}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import type { Product } from '@shop/shared';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { PurchaseServer } from '@/lib/purchase-servers';
 import type { PurchaseTarget } from './components/purchase-dialog';
 import { purchaseStart } from './purchase';

@@ -1,6 +1,6 @@
 import { normalizeQuantity, quantityBounds, stepQuantity } from '@shop/shared';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { createWarningGate } from './warning-gate';
 
 /**

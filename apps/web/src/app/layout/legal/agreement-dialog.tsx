@@ -1,5 +1,9 @@
-import type { ReactNode } from 'react';
-import { LegalDialog, LegalSections, type LegalSection } from './legal-dialog';
+import {
+  LegalDialog,
+  LegalSections,
+  type LegalDialogProps,
+  type LegalSection,
+} from './legal-dialog';
 
 const agreement: readonly LegalSection[] = [
   {
@@ -51,9 +55,9 @@ const agreement: readonly LegalSection[] = [
   },
 ];
 
-export function AgreementDialog({ trigger }: { trigger: ReactNode }) {
+export function AgreementDialog({ onClose }: LegalDialogProps) {
   return (
-    <LegalDialog trigger={trigger} title="Пользовательское соглашение">
+    <LegalDialog onClose={onClose} title="Пользовательское соглашение">
       <LegalSections sections={agreement} />
     </LegalDialog>
   );

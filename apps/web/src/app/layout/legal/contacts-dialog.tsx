@@ -1,7 +1,7 @@
 import { AtSign, ExternalLink, MessageCircle, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSiteSettings } from '@/features/site/api/get-site-settings';
-import { LegalDialog } from './legal-dialog';
+import { LegalDialog, type LegalDialogProps } from './legal-dialog';
 
 function ContactRow({
   icon,
@@ -55,39 +55,45 @@ function hostOf(url: string | null): string | null {
   }
 }
 
-export function ContactsDialog({ trigger }: { trigger: ReactNode }) {
+export function ContactsDialog({ onClose }: LegalDialogProps) {
   const { data } = useSiteSettings();
   const discord = data?.discordUrl ?? null;
   const community = data?.communityUrl ?? null;
-  // The shop answers mail on its own domain; the address follows the site it is deployed on.
-  const email = `support@${window.location.hostname.replace(/^www\./, '')}`;
+  // SUPPORT_EMAIL: no line at all rather than an address nobody reads.
+  const email = data?.supportEmail ?? null;
 
   return (
     <LegalDialog
-      trigger={trigger}
+      onClose={onClose}
       title="Контакты"
       description="Мы отвечаем каждый день. Быстрее всего — в Discord и в сообщениях группы."
     >
       <ul className="flex flex-col gap-3">
-        <ContactRow
-          icon={<MessageCircle />}
-          title="Discord"
-          href={discord}
-          value={hostOf(discord) ?? 'Загрузка...'}
-        />
-        <ContactRow
-          icon={<Users />}
-          title="Группа сообщества"
-          href={community}
-          value={hostOf(community) ?? 'Загрузка...'}
-        />
-        <ContactRow
-          icon={<AtSign />}
-          title="Email"
-          href={`mailto:${email}`}
-          value={email}
-          external={false}
-        />
+        {discord && (
+          <ContactRow
+            icon={<MessageCircle />}
+            title="Discord"
+            href={discord}
+            value={hostOf(discord) ?? discord}
+          />
+        )}
+        {community && (
+          <ContactRow
+            icon={<Users />}
+            title="Группа сообщества"
+            href={community}
+            value={hostOf(community) ?? community}
+          />
+        )}
+        {email && (
+          <ContactRow
+            icon={<AtSign />}
+            title="Email"
+            href={`mailto:${email}`}
+            value={email}
+            external={false}
+          />
+        )}
       </ul>
       <p className="mt-5 rounded-lg border border-primary/25 bg-primary/10 p-4 text-sm text-foreground/90">
         После входа на сайт в правом нижнем углу любой страницы есть чат поддержки: администраторы

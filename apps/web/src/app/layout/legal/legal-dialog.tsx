@@ -9,7 +9,6 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from '@/components/ui/dialog';
 
 export interface LegalSection {
@@ -46,24 +45,20 @@ export function LegalSections({ sections }: { sections: readonly LegalSection[] 
   );
 }
 
+/** What each legal text gets from the host that opened it. */
+export interface LegalDialogProps {
+  onClose: () => void;
+}
+
+/** Mounted open by the legal-dialog provider; closing it unmounts it and focus returns to the opener. */
 export function LegalDialog({
-  trigger,
   title,
   description,
   children,
-  open,
-  onOpenChange,
-}: {
-  trigger?: ReactNode;
-  title: string;
-  description?: string;
-  children: ReactNode;
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-}) {
+  onClose,
+}: LegalDialogProps & { title: string; description?: string; children: ReactNode }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>

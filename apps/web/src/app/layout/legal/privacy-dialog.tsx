@@ -1,5 +1,9 @@
-import type { ReactNode } from 'react';
-import { LegalDialog, LegalSections, type LegalSection } from './legal-dialog';
+import {
+  LegalDialog,
+  LegalSections,
+  type LegalDialogProps,
+  type LegalSection,
+} from './legal-dialog';
 
 const privacy: readonly LegalSection[] = [
   {
@@ -42,9 +46,9 @@ const privacy: readonly LegalSection[] = [
   },
 ];
 
-export function PrivacyDialog({ trigger }: { trigger: ReactNode }) {
+export function PrivacyDialog({ onClose }: LegalDialogProps) {
   return (
-    <LegalDialog trigger={trigger} title="Политика конфиденциальности">
+    <LegalDialog onClose={onClose} title="Политика конфиденциальности">
       <LegalSections sections={privacy} />
     </LegalDialog>
   );

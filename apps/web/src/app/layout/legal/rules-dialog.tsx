@@ -1,5 +1,9 @@
-import type { ReactNode } from 'react';
-import { LegalDialog, LegalSections, type LegalSection } from './legal-dialog';
+import {
+  LegalDialog,
+  LegalSections,
+  type LegalDialogProps,
+  type LegalSection,
+} from './legal-dialog';
 
 const rules: readonly LegalSection[] = [
   {
@@ -41,20 +45,10 @@ export function RulesContent() {
   return <LegalSections sections={rules} />;
 }
 
-export function RulesDialog({
-  trigger,
-  open,
-  onOpenChange,
-}: {
-  trigger?: ReactNode;
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-}) {
+export function RulesDialog({ onClose }: LegalDialogProps) {
   return (
     <LegalDialog
-      trigger={trigger}
-      open={open}
-      onOpenChange={onOpenChange}
+      onClose={onClose}
       title="Правила сервера"
       description="Действуют на всех наших серверах. Пожалуйста, прочитайте их до начала игры."
     >

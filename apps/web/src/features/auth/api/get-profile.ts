@@ -1,14 +1,15 @@
-import { userSchema, type User } from '@shop/shared';
+import type { User } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { tokenStorage } from '@/lib/token-storage';
 import { AUTH_ERROR_FALLBACK, AUTH_ERROR_TITLE } from '../messages';
 
-export async function fetchProfile(signal?: AbortSignal): Promise<User> {
-  const reply = await api.get('/auth/profile', { signal });
-  return userSchema.parse(reply);
+// The server checks this reply against the shared schema before sending it (DESIGN §10: no schema
+// library in the first load), so the first paint's reads take it as typed.
+export function fetchProfile(signal?: AbortSignal): Promise<User> {
+  return api.get<User>('/auth/profile', { signal });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { navigate } from 'wouter/use-browser-location';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { tokenStorage } from '@/lib/token-storage';
@@ -11,7 +11,6 @@ export function postLogout(): Promise<unknown> {
 /** Revokes the session on the server, then forgets everything that belonged to the user here. */
 export function useLogout() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
       try {
@@ -23,7 +22,7 @@ export function useLogout() {
     onSettled: () => {
       tokenStorage.remove();
       queryClient.removeQueries({ queryKey: queryKeys.userScope });
-      void navigate('/', { replace: true });
+      navigate('/', { replace: true });
     },
   });
 }

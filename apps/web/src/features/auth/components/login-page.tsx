@@ -1,7 +1,7 @@
 import { ArrowLeft, ShieldCheck, Sparkles, Users } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { Link, useSearchParams } from 'wouter';
+import { toast } from '@/lib/toast';
 import { Card } from '@/components/ui/card';
 import { AUTH_ERROR_FALLBACK, AUTH_ERROR_TITLE } from '../messages';
 import { SteamSignInButton } from './steam-sign-in-button';

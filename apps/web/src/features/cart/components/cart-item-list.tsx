@@ -1,6 +1,6 @@
 import { formatStacks, stacksFor, type CartItem } from '@shop/shared';
 import { Minus, Plus, Server, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

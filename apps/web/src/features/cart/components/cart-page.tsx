@@ -1,13 +1,13 @@
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { Link } from 'wouter';
 import {
   GIFT_RECIPIENT_REQUIRED,
   giftFields,
   giftIncomplete,
   useGiftDraft,
 } from '@/components/gift/gift-draft';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';

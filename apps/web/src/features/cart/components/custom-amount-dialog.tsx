@@ -1,6 +1,6 @@
 import { CART_TOP_UP_MIN, TOP_UP_MAX } from '@shop/shared';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

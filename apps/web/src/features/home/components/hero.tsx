@@ -1,5 +1,5 @@
 import { ArrowRight, Gift, Server, Users, Zap } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format';
 

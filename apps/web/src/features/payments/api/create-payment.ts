@@ -1,4 +1,5 @@
-import { paymentCreateReplySchema, SBP_METHOD_ID, type paymentCreateSchema } from '@shop/shared';
+import type { paymentCreateReplySchema } from '@shop/shared';
+import { SBP_METHOD_ID, type paymentCreateSchema } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -17,9 +18,7 @@ export async function createPayment(input: CreatePaymentInput): Promise<CreatePa
     ...(input.method === 'sbp' ? { paymentSystemId: SBP_METHOD_ID } : {}),
     email: input.email,
   };
-  return paymentCreateReplySchema.parse(
-    await api.post('/payments/create', payload, { idempotent: true }),
-  );
+  return api.post<CreatePaymentReply>('/payments/create', payload, { idempotent: true });
 }
 
 export function useCreatePayment() {

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { HomeLink, CartLink } from './payment-links';
 import { PaymentResultCard } from './payment-result-card';
 

@@ -1,5 +1,5 @@
 import { Home, RotateCcw, ShoppingCart, User } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 
 /** The ways out of a payment result page, the same on every one of them. */

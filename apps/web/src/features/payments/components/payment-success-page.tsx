@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { SupportChatButton } from '@/components/support-chat-button';
 import { usePaymentStatus } from '../api/get-payment-status';
 import { useRefreshWhenPaid } from '../use-refresh-when-paid';

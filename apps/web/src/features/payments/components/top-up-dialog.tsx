@@ -3,7 +3,7 @@ import { BASE_BONUS_PERCENT } from '@shop/shared';
 import { CreditCard, Gift, LoaderCircle, Smartphone } from 'lucide-react';
 import { useEffect, type FormEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import {

@@ -1,13 +1,12 @@
-import { transactionSchema, type Transaction } from '@shop/shared';
+import type { Transaction } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export type { Transaction };
 
 export async function fetchTransactions(signal?: AbortSignal): Promise<Transaction[]> {
-  return z.array(transactionSchema).parse(await api.get('/transactions', { signal }));
+  return api.get<Transaction[]>('/transactions', { signal });
 }
 
 export function transactionsQueryOptions() {

@@ -11,7 +11,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { UserAvatar } from '@/components/user-avatar';
 import { VipBadge } from '@/components/vip-badge';
 import { Button } from '@/components/ui/button';

@@ -1,14 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, TicketPercent } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { Link } from 'wouter';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FieldError } from '@/components/ui/label';
 import { activationErrorText } from '../activation-error';
 import { useActivatePromocode } from '../api/activate-promocode';
-import { simplePromoSchema, strictPromoSchema, type PromoFormValues } from '../promo-schema';
+import {
+  checkPromoSimple,
+  checkPromoStrict,
+  normalizePromoCode,
+  type PromoFormValues,
+} from '../promo-code-check';
 
 const SIGN_IN_REQUIRED = 'Требуется вход в систему для активации промокода';
 
@@ -26,8 +30,7 @@ export function PromoActivationForm({
   idPrefix?: string;
 }) {
   const activate = useActivatePromocode();
-  const form = useForm<PromoFormValues, unknown, PromoFormValues>({
-    resolver: zodResolver(variant === 'strict' ? strictPromoSchema : simplePromoSchema),
+  const form = useForm<PromoFormValues>({
     defaultValues: { code: '' },
     mode: variant === 'strict' ? 'onChange' : 'onSubmit',
   });
@@ -37,6 +40,7 @@ export function PromoActivationForm({
   const field = register('code', {
     // Codes are upper case; typing in any case is fine.
     setValueAs: (value: string) => value.toUpperCase(),
+    validate: variant === 'strict' ? checkPromoStrict : checkPromoSimple,
   });
 
   const onSubmit = handleSubmit(async ({ code }) => {
@@ -46,7 +50,7 @@ export function PromoActivationForm({
       return;
     }
     try {
-      const result = await activate.mutateAsync(code.trim().toUpperCase());
+      const result = await activate.mutateAsync(normalizePromoCode(code));
       toast.success('Успех!', { description: result.message });
       reset({ code: '' });
     } catch (error) {

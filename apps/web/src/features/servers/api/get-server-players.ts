@@ -1,4 +1,4 @@
-import { serverPlayersSchema } from '@shop/shared';
+import type { serverPlayersSchema } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, ApiError } from '@/lib/api-client';
@@ -9,7 +9,7 @@ export async function fetchServerPlayers(
   serverId: number,
   signal?: AbortSignal,
 ): Promise<ServerPlayers> {
-  return serverPlayersSchema.parse(await api.get(`/servers/${serverId}/players`, { signal }));
+  return api.get<ServerPlayers>(`/servers/${serverId}/players`, { signal });
 }
 
 /** SPEC §7: cached per server, two retries a second apart, none when the token is refused. */

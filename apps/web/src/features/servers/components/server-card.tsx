@@ -1,6 +1,6 @@
 import type { PublicServer } from '@shop/shared';
 import { Calendar, Copy, Map as MapIcon, Play, Users } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Fact } from '@/components/ui/fact';
 import { Button } from '@/components/ui/button';

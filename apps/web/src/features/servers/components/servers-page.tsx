@@ -1,7 +1,7 @@
 import type { PublicServer } from '@shop/shared';
 import { ServerOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
 import { useServers } from '../api/get-servers';

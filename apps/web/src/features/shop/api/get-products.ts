@@ -1,19 +1,18 @@
-import { productSchema, type Product } from '@shop/shared';
+import type { Product } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export type ProductFilters = Record<string, string>;
 
-export async function fetchProducts(
+// The server checks this reply against the shared schema before sending it (DESIGN §10: no schema
+// library in the first load), so the first paint's reads take it as typed.
+export function fetchProducts(
   filters: ProductFilters = {},
   signal?: AbortSignal,
 ): Promise<Product[]> {
   const query = new URLSearchParams(filters).toString();
-  return z
-    .array(productSchema)
-    .parse(await api.get(`/products${query ? `?${query}` : ''}`, { signal }));
+  return api.get<Product[]>(`/products${query ? `?${query}` : ''}`, { signal });
 }
 
 export function productsQueryOptions(filters: ProductFilters = {}) {

@@ -1,4 +1,5 @@
-import { purchaseReplySchema, type purchaseSchema } from '@shop/shared';
+import type { purchaseReplySchema } from '@shop/shared';
+import type { purchaseSchema } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -8,7 +9,7 @@ export type PurchaseInput = z.output<typeof purchaseSchema>;
 export type PurchaseReply = z.infer<typeof purchaseReplySchema>;
 
 export async function purchaseProduct(input: PurchaseInput): Promise<PurchaseReply> {
-  return purchaseReplySchema.parse(await api.post('/purchase', input, { idempotent: true }));
+  return api.post<PurchaseReply>('/purchase', input, { idempotent: true });
 }
 
 export function usePurchaseProduct() {

@@ -1,6 +1,6 @@
 import type { Product } from '@shop/shared';
 import { Flame, Gift, Lock, Server } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Badge, badgeVariants } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

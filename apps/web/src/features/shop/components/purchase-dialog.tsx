@@ -1,8 +1,7 @@
 import { purchaseSummary, type Product } from '@shop/shared';
 import { Info, LoaderCircle, ShoppingCart, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { navigate } from 'wouter/use-browser-location';
 import {
   GIFT_RECIPIENT_REQUIRED,
   giftFields,
@@ -11,6 +10,7 @@ import {
 } from '@/components/gift/gift-draft';
 import { GiftSummary } from '@/components/gift/gift-summary';
 import { GiftToggle } from '@/components/gift/gift-toggle';
+import { toast } from '@/lib/toast';
 import { ServerSelect } from '@/components/server-select';
 import { Button } from '@/components/ui/button';
 import {
@@ -62,7 +62,6 @@ export function PurchaseDialog({
 }) {
   const { product } = target;
   const stackSize = product.quantity;
-  const navigate = useNavigate();
   const purchase = usePurchaseProduct();
   const [adding, setAdding] = useState(false);
   const [serverId, setServerId] = useState<number | null>(target.serverId);
@@ -118,7 +117,7 @@ export function PurchaseDialog({
       await onAddToCart({ productId: product.id, quantity: quantity.quantity });
       toast.success('Товар добавлен в корзину', {
         description: `${product.name} — ${quantity.quantity} шт.`,
-        action: { label: 'Корзина', onClick: () => void navigate('/cart') },
+        action: { label: 'Корзина', onClick: () => navigate('/cart') },
       });
       onClose();
     } catch (error) {

@@ -1,12 +1,6 @@
 import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { ALL, categoryOptions } from '../categories';
 import type { ProductFilter } from '../filter-products';
 
@@ -35,32 +29,30 @@ export function ShopFilters({
           className="pl-9"
         />
       </div>
-      <Select value={value.category} onValueChange={(category) => onChange({ ...value, category })}>
-        <SelectTrigger aria-label="Категория">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>Все категории</SelectItem>
-          {categoryOptions.map((category) => (
-            <SelectItem key={category.value} value={category.value}>
-              {category.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      <Select value={value.server} onValueChange={(server) => onChange({ ...value, server })}>
-        <SelectTrigger aria-label="Сервер">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>Все серверы</SelectItem>
-          {servers.map((server) => (
-            <SelectItem key={server.id} value={String(server.id)}>
-              {server.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <NativeSelect
+        aria-label="Категория"
+        value={value.category}
+        onChange={(event) => onChange({ ...value, category: event.target.value })}
+      >
+        <option value={ALL}>Все категории</option>
+        {categoryOptions.map((category) => (
+          <option key={category.value} value={category.value}>
+            {category.label}
+          </option>
+        ))}
+      </NativeSelect>
+      <NativeSelect
+        aria-label="Сервер"
+        value={value.server}
+        onChange={(event) => onChange({ ...value, server: event.target.value })}
+      >
+        <option value={ALL}>Все серверы</option>
+        {servers.map((server) => (
+          <option key={server.id} value={String(server.id)}>
+            {server.name}
+          </option>
+        ))}
+      </NativeSelect>
     </div>
   );
 }

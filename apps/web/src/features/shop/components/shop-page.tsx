@@ -2,7 +2,7 @@ import { deliveryModes } from '@shop/shared';
 import type { Product, PublicServer } from '@shop/shared';
 import { LogIn, PackageSearch } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';

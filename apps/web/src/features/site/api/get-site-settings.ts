@@ -1,4 +1,4 @@
-import { siteSettingsSchema } from '@shop/shared';
+import type { SiteSettings } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -14,11 +14,19 @@ function safeUrl(value: string | null | undefined): string | null {
   }
 }
 
+/** A plain address or nothing: the footer builds a mailto: from it. */
+function safeEmail(value: string | null | undefined): string | null {
+  return value && /^[^\s@<>"]+@[^\s@<>"]+$/.test(value) ? value : null;
+}
+
+// The server checks this reply against the shared schema before sending it (DESIGN §10: no schema
+// library in the first load), so the first paint's reads take it as typed.
 export async function fetchSiteSettings(signal?: AbortSignal) {
-  const settings = siteSettingsSchema.parse(await api.get('/site', { signal }));
+  const settings = await api.get<SiteSettings>('/site', { signal });
   return {
     discordUrl: safeUrl(settings.discordUrl),
     communityUrl: safeUrl(settings.communityUrl),
+    supportEmail: safeEmail(settings.supportEmail),
     demo: settings.demo,
   };
 }

@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { openTestDatabase } from '../test-support/test-database';
+
+let app: FastifyInstance;
+let database: Database;
+const script = `export const greeting = ${JSON.stringify('привет '.repeat(400))};\n`;
+const html = `<!doctype html><html lang="ru"><body><div id="root"></div>${'<!-- -->'.repeat(300)}</body></html>`;
+
+/** A build as `vite build` leaves it: each text file with its .br and .gz beside it. */
+function writeBuild(root: string) {
+  mkdirSync(path.join(root, 'assets'));
+  const files = { 'index.html': html, 'assets/index-abc123.js': script };
+  for (const [name, content] of Object.entries(files)) {
+    writeFileSync(path.join(root, name), content);
+    writeFileSync(path.join(root, `${name}.br`), brotliCompressSync(content));
+    writeFileSync(path.join(root, `${name}.gz`), gzipSync(content));
+  }
+}
+
+beforeAll(async () => {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
+  writeBuild(webRoot);
+  database = await openTestDatabase();
+  app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, webRoot });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('precompressed web assets', () => {
+  it('sends the brotli file to a browser that accepts br, cached for a year', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['vary']).toContain('accept-encoding');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the gzip file when br is not accepted', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the plain file to a client that accepts no encoding', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(script);
+  });
+
+  it('sends compressed HTML for client-side routes and never lets it be cached', async () => {
+    for (const url of ['/', '/shop', '/servers']) {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(html);
+    }
+  });
+});

@@ -1,0 +1,163 @@
+import type { User } from '@shop/shared';
+import {
+  BookOpen,
+  ExternalLink,
+  LogIn,
+  LogOut,
+  ShieldHalf,
+  ShoppingCart,
+  UserRound,
+  Users,
+  X,
+} from 'lucide-react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { UserAvatar } from '@/components/user-avatar';
+import { VipBadge } from '@/components/vip-badge';
+import { Button } from '@/components/ui/button';
+import { useLogout } from '@/features/auth/api/logout';
+import { cn } from '@/lib/cn';
+import { BalanceChip } from './balance-chip';
+import { useOpenLegal } from './legal/legal-dialog-provider';
+import { navLinks } from './nav-links';
+
+const itemClass =
+  'flex h-12 w-full cursor-pointer items-center gap-3 rounded-lg px-3 text-base font-semibold text-foreground/85 transition-colors hover:bg-white/6 hover:text-white [&_svg]:size-5 [&_svg]:text-muted-foreground';
+
+function MenuLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className={(isActive) =>
+        cn(itemClass, isActive && 'bg-primary/15 text-white [&_svg]:text-primary')
+      }
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** The lazily loaded sheet of the mobile menu; it repeats the navigation and the balance. */
+export default function MobileMenuSheet({
+  open,
+  onOpenChange,
+  user,
+  communityUrl,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  user: User | null;
+  communityUrl: string | null;
+}) {
+  const logout = useLogout();
+  const openLegal = useOpenLegal();
+
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=open]:animate-fade-in md:hidden" />
+        <DialogPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,88vw)] flex-col border-l border-white/10 bg-[#100d0b] shadow-2xl data-[state=open]:animate-fade-in md:hidden">
+          <div className="flex h-16 items-center justify-between border-b border-white/8 px-4">
+            <DialogPrimitive.Title className="font-display text-lg font-bold tracking-wide uppercase">
+              Меню
+            </DialogPrimitive.Title>
+            <DialogPrimitive.Description className="sr-only">
+              Навигация по сайту
+            </DialogPrimitive.Description>
+            <DialogPrimitive.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Закрыть меню">
+                <X aria-hidden="true" />
+              </Button>
+            </DialogPrimitive.Close>
+          </div>
+
+          <div className="flex-1 overflow-y-auto p-3">
+            {user && (
+              <div className="mb-3 flex flex-col gap-3 rounded-xl border border-white/8 bg-black/40 p-3">
+                <div className="flex items-center gap-3">
+                  <UserAvatar src={user.avatar} name={user.username} className="size-11" />
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold text-white">{user.username}</p>
+                    <VipBadge user={user} className="mt-1" />
+                  </div>
+                </div>
+                <BalanceChip balance={user.balance} className="justify-between" />
+              </div>
+            )}
+
+            <nav aria-label="Мобильная навигация" className="flex flex-col gap-1">
+              {navLinks.map((link) => (
+                <MenuLink key={link.to} to={link.to}>
+                  <link.icon aria-hidden="true" />
+                  {link.label}
+                </MenuLink>
+              ))}
+              {communityUrl && (
+                <a
+                  href={communityUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={itemClass}
+                >
+                  <Users aria-hidden="true" />
+                  Сообщество
+                  <ExternalLink className="ml-auto size-4!" aria-hidden="true" />
+                  <span className="sr-only">(откроется в новой вкладке)</span>
+                </a>
+              )}
+              <button
+                type="button"
+                className={itemClass}
+                onClick={() => {
+                  onOpenChange(false);
+                  openLegal('rules');
+                }}
+              >
+                <BookOpen aria-hidden="true" />
+                Правила сервера
+              </button>
+            </nav>
+
+            <div className="my-3 h-px bg-white/8" />
+
+            {user ? (
+              <div className="flex flex-col gap-1">
+                <MenuLink to="/profile">
+                  <UserRound aria-hidden="true" />
+                  Профиль
+                </MenuLink>
+                <MenuLink to="/cart">
+                  <ShoppingCart aria-hidden="true" />
+                  Корзина
+                </MenuLink>
+                {user.isAdmin && (
+                  <MenuLink to="/admin">
+                    <ShieldHalf aria-hidden="true" />
+                    Панель администратора
+                  </MenuLink>
+                )}
+                <button
+                  type="button"
+                  className={cn(itemClass, 'text-[#ff8a7d] [&_svg]:text-[#ff8a7d]')}
+                  disabled={logout.isPending}
+                  onClick={() => logout.mutate()}
+                >
+                  <LogOut aria-hidden="true" />
+                  Выйти
+                </button>
+              </div>
+            ) : (
+              <Button asChild size="lg" className="w-full">
+                <Link to="/login">
+                  <LogIn aria-hidden="true" />
+                  Войти
+                </Link>
+              </Button>
+            )}
+          </div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,58 @@
+import type { User } from './schemas/user';
+
+/**
+ * Plain values of the shared vocabulary, without a schema library: the player web imports these on
+ * its first paint, while the schemas (and zod) load only with the forms that validate input.
+ */
+
+export const VIP_NONE = 'no VIP';
+export const vipTiers = ['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond'] as const;
+export type VipTier = (typeof vipTiers)[number];
+
+/** VIP is active when a tier is set and its expiry lies in the future. */
+export function isVipActive(
+  user: Pick<User, 'vipStatus' | 'vipExpiresAt'>,
+  now: Date = new Date(),
+): boolean {
+  if (!user.vipStatus || user.vipStatus === VIP_NONE || !user.vipExpiresAt) return false;
+  return new Date(user.vipExpiresAt).getTime() > now.getTime();
+}
+
+/** SPEC's isPluginEnabled: 0 delivers by RCON, 1 by the game-server plugin, 2 hides the server from buyers. */
+export const deliveryModes = { rcon: 0, plugin: 1, hidden: 2 } as const;
+
+export const orderStatuses = ['pending', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** SPEC §4: completed 'Завершён', pending 'В обработке', anything else 'Отменён'. */
+export function orderStatusLabel(status: string): string {
+  if (status === 'completed') return 'Завершён';
+  if (status === 'pending') return 'В обработке';
+  return 'Отменён';
+}
+
+/** Shop categories in the order the filters show them, with their Russian labels. */
+export const productCategories = {
+  weapons: 'Оружие',
+  tools: 'Инструменты',
+  resources: 'Ресурсы',
+  clothing: 'Одежда',
+  building: 'Строительство',
+  ammunition: 'Боеприпасы',
+  medical: 'Медицина',
+  food: 'Еда',
+  kits: 'Наборы',
+  vip: 'VIP',
+  miscellaneous: 'Разное',
+} as const;
+export type ProductCategory = keyof typeof productCategories;
+
+export const TOP_UP_MIN = 10;
+export const TOP_UP_MAX = 15000;
+export const CART_TOP_UP_MIN = 30;
+export const SBP_METHOD_ID = 44;
+export const BASE_BONUS_PERCENT = 10;
+
+export const PROMO_PATTERN = /^[A-Z0-9-]{4,20}$/;
+export const PROMO_FORMAT_MESSAGE =
+  'Промокод должен содержать только заглавные буквы, цифры и дефисы (4-20 символов)';
