@@ -56,25 +56,19 @@ describe('catalogue', () => {
     expect(await page.getByRole('article', { name: 'Штурмовая винтовка' }).count()).toBe(0);
     await page.getByLabel('Поиск товаров').fill('');
 
-    await page
-      .getByRole('combobox', { name: 'Категория' })
-      .selectOption({ label: 'Оружие' });
+    await page.getByRole('combobox', { name: 'Категория' }).selectOption({ label: 'Оружие' });
     await expect
       .poll(() => page.getByRole('article', { name: 'Штурмовая винтовка' }).isVisible())
       .toBe(true);
     expect(await product.count()).toBe(0);
-    await page
-      .getByRole('combobox', { name: 'Категория' })
-      .selectOption({ label: 'Одежда' });
+    await page.getByRole('combobox', { name: 'Категория' }).selectOption({ label: 'Одежда' });
     await expect.poll(() => product.isVisible()).toBe(true);
 
     await page
       .getByRole('combobox', { name: 'Сервер' })
       .selectOption({ label: 'RUSTY | Solo/Duo/Trio x3' });
     await expect.poll(() => product.count()).toBe(0);
-    await page
-      .getByRole('combobox', { name: 'Сервер' })
-      .selectOption({ label: CLASSIC });
+    await page.getByRole('combobox', { name: 'Сервер' }).selectOption({ label: CLASSIC });
     await expect.poll(() => product.isVisible()).toBe(true);
     await snapshot(page, 'shop-filtered-390');
     await context.close();

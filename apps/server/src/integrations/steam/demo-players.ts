@@ -28,4 +28,11 @@ export const demoPlayers: readonly DemoPlayer[] = [
     vanity: 'vasya_raider',
   },
   { steamId: '76561198000000004', personaname: 'Nadya_Solo', role: 'player', colour: '#a855f7' },
+  // Steam allows 32 characters: the longest names must fit a phone's header too.
+  {
+    steamId: '76561198000000005',
+    personaname: 'Александр_Великий_Рейдер_2077',
+    role: 'player',
+    colour: '#f59e0b',
+  },
 ];

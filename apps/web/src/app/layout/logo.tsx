@@ -29,7 +29,7 @@ export function Logo({ className, compact = false }: { className?: string; compa
   return (
     <Link
       to="/"
-      aria-label={`${SHOP_NAME} — на главную`}
+      aria-label="RustShop — на главную"
       className={cn('group flex items-center gap-2.5 rounded-md', className)}
     >
       <LogoMark className="transition-transform duration-300 group-hover:rotate-[30deg]" />

@@ -18,6 +18,7 @@ import { VipBadge } from '@/components/vip-badge';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/logout';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { BalanceChip } from './balance-chip';
 import { useOpenLegal } from './legal/legal-dialog-provider';
 import { navLinks } from './nav-links';
@@ -52,12 +53,16 @@ export default function MobileMenuSheet({
 }) {
   const logout = useLogout();
   const openLegal = useOpenLegal();
+  const returnFocus = useReturnFocus();
 
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=open]:animate-fade-in md:hidden" />
-        <DialogPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,88vw)] flex-col border-l border-white/10 bg-[#100d0b] shadow-2xl data-[state=open]:animate-fade-in md:hidden">
+        <DialogPrimitive.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,88vw)] flex-col border-l border-white/10 bg-[#100d0b] shadow-2xl data-[state=open]:animate-fade-in md:hidden"
+        >
           <div className="flex h-16 items-center justify-between border-b border-white/8 px-4">
             <DialogPrimitive.Title className="font-display text-lg font-bold tracking-wide uppercase">
               Меню

@@ -30,6 +30,30 @@ export function SiteFooter() {
             Игровые предметы, наборы и VIP-статусы для наших серверов Rust с мгновенной доставкой на
             выбранный сервер.
           </p>
+          {(site?.discordUrl || site?.communityUrl) && (
+            <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
+              {site.discordUrl && (
+                <a
+                  href={site.discordUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={footerLink}
+                >
+                  Discord<span className="sr-only"> (откроется в новой вкладке)</span>
+                </a>
+              )}
+              {site.communityUrl && (
+                <a
+                  href={site.communityUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={footerLink}
+                >
+                  Группа сообщества<span className="sr-only"> (откроется в новой вкладке)</span>
+                </a>
+              )}
+            </p>
+          )}
           {site?.supportEmail && (
             <p className="mt-3 text-sm text-muted-foreground">
               Почта поддержки:{' '}

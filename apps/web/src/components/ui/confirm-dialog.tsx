@@ -1,6 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { buttonVariants } from './button';
 
 /** A yes/no question before something that cannot be undone (deleting, replacing a key). */
@@ -23,11 +24,15 @@ export function ConfirmDialog({
   busy?: boolean;
   destructive?: boolean;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/75 backdrop-blur-sm data-[state=open]:animate-fade-in" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl border border-white/12 bg-popover text-foreground shadow-[0_30px_80px_-20px_rgb(0_0_0/0.95)] data-[state=open]:animate-zoom-in">
+        <AlertDialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl border border-white/12 bg-popover text-foreground shadow-[0_30px_80px_-20px_rgb(0_0_0/0.95)] data-[state=open]:animate-zoom-in"
+        >
           <div
             aria-hidden="true"
             className="h-1 w-full shrink-0 bg-gradient-to-r from-destructive via-primary to-destructive"

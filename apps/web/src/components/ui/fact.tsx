@@ -19,8 +19,11 @@ export function Fact({
 }) {
   return (
     <div className={cn('flex min-w-0 items-center gap-2', className)}>
-      <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-      <dt className="sr-only">{label}</dt>
+      {/* The icon sits in the <dt>: a <dl> row may hold nothing but its term and its value. */}
+      <dt className="shrink-0">
+        <Icon className="size-4 text-primary" aria-hidden="true" />
+        <span className="sr-only">{label}</span>
+      </dt>
       <dd className="truncate">{children}</dd>
     </div>
   );

@@ -8,7 +8,8 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       className={cn(
-        'flex w-full gap-1 overflow-x-auto rounded-lg border border-white/10 bg-black/50 p-1 backdrop-blur-md [scrollbar-width:none]',
+        // Narrow screens scroll the strip sideways (with faded edges as the cue), never hide a tab.
+        'scroll-cues flex w-full max-w-full gap-1 rounded-lg border border-white/10 p-1',
         className,
       )}
       {...props}
@@ -20,7 +21,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'inline-flex flex-1 cursor-pointer items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground data-[state=active]:bg-primary data-[state=active]:text-primary-foreground data-[state=active]:shadow [&_svg]:size-4',
+        'inline-flex flex-1 shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground data-[state=active]:bg-primary data-[state=active]:text-primary-foreground data-[state=active]:shadow focus-visible:outline-offset-[-2px] [&_svg]:size-4',
         className,
       )}
       {...props}

@@ -11,6 +11,7 @@ export interface PopularProduct {
   description?: string | null;
   price: number;
   image?: string | undefined;
+  category?: string;
 }
 
 /** Renders nothing without products: an empty shelf says less than no shelf. */
@@ -31,6 +32,7 @@ export function PopularProducts({ products }: { products: readonly PopularProduc
             <Card className="group flex w-full flex-col overflow-hidden transition-colors hover:border-primary/50">
               <div className="aspect-[4/3] bg-gradient-to-b from-white/6 to-transparent p-4">
                 <ImageWithFallback
+                  category={product.category}
                   src={product.image}
                   alt={product.name}
                   className="size-full object-contain transition-transform duration-300 group-hover:scale-105"

@@ -53,15 +53,17 @@ export function ServerCard({
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 px-5 text-sm">
         <div className="col-span-2 flex items-center justify-between gap-2 rounded-md border border-white/8 bg-black/40 py-1 pr-1 pl-3">
           <dt className="sr-only">Адрес</dt>
-          <dd className="truncate font-mono text-foreground/90">{address}</dd>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={`Скопировать адрес сервера ${server.name}`}
-            onClick={() => void copyAddress(server)}
-          >
-            <Copy aria-hidden="true" />
-          </Button>
+          <dd className="flex min-w-0 flex-1 items-center justify-between gap-2">
+            <span className="truncate font-mono text-foreground/90">{address}</span>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Скопировать адрес сервера ${server.name}`}
+              onClick={() => void copyAddress(server)}
+            >
+              <Copy aria-hidden="true" />
+            </Button>
+          </dd>
         </div>
         <Fact icon={Users} label="Игроки онлайн">
           {formatNumber(server.playersOnline)}/{formatNumber(server.maxPlayers)}

@@ -60,6 +60,7 @@ export function ProductCard({
     >
       <div className="relative aspect-square bg-gradient-to-b from-white/6 to-transparent p-5">
         <ImageWithFallback
+          category={product.category}
           src={productImage(product)}
           alt=""
           className="size-full object-contain drop-shadow-[0_8px_16px_rgb(0_0_0/0.6)] transition-transform duration-300 group-hover:scale-105"

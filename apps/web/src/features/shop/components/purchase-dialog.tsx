@@ -139,6 +139,7 @@ export function PurchaseDialog({
         <DialogBody className="flex flex-col gap-5">
           <div className="flex items-center gap-4 rounded-lg border border-white/8 bg-white/4 p-3">
             <ImageWithFallback
+              category={product.category}
               src={productImage(product)}
               alt=""
               className="size-16 shrink-0 object-contain drop-shadow-[0_6px_12px_rgb(0_0_0/0.6)]"
