@@ -50,6 +50,9 @@ describe('precompressed web assets', () => {
     expect(response.headers['vary']).toContain('accept-encoding');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+    // A script is no document: it carries no page policy of its own, only what guards a file.
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBeUndefined();
   });
 
   it('sends the gzip file when br is not accepted', async () => {

@@ -76,7 +76,7 @@ export function CategoryArt({
       width="64"
       height="64"
       aria-hidden="true"
-      className={cn('mx-auto', className)}
+      className={cn('mx-auto block', className, 'max-h-36 max-w-36')}
       fill="none"
       stroke={tone}
       strokeWidth="2.5"

@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
+import { LoadingState } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/use-session';
 import { ProfilePage } from '@/features/profile/components/profile-page';
-import { ProfilePromoTab } from '@/features/promocodes/components/profile-promo-tab';
 import { useNavigationKey } from '@/lib/navigation';
 import { useTopUp } from '../layout/top-up-provider';
+
+// Its form library loads when the tab is opened: most visits to the profile never do.
+const ProfilePromoTab = lazy(async () => ({
+  default: (await import('@/features/promocodes/components/profile-promo-tab')).ProfilePromoTab,
+}));
 
 export function ProfileRoute() {
   const { user, isLoading } = useSession();
@@ -16,7 +22,13 @@ export function ProfileRoute() {
       user={user}
       isLoading={isLoading}
       onTopUp={openTopUp}
-      promocodesTab={user ? <ProfilePromoTab balance={user.balance} /> : null}
+      promocodesTab={
+        user ? (
+          <Suspense fallback={<LoadingState text="Загрузка..." />}>
+            <ProfilePromoTab balance={user.balance} />
+          </Suspense>
+        ) : null
+      }
     />
   );
 }

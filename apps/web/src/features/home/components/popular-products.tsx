@@ -46,7 +46,7 @@ export function PopularProducts({ products }: { products: readonly PopularProduc
                   </p>
                 )}
                 <div className="mt-auto flex items-center justify-between gap-2 pt-3">
-                  <span className="text-lg font-extrabold text-white tabular-nums">
+                  <span className="text-lg font-extrabold whitespace-nowrap text-white tabular-nums">
                     {formatRoubles(product.price)}
                   </span>
                   <Button asChild size="sm">

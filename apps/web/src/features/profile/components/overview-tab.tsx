@@ -79,7 +79,7 @@ export function OverviewTab({ user, onTopUp }: { user: User; onTopUp: () => void
         />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h2 className="truncate font-display text-2xl font-extrabold tracking-wide text-white uppercase">
+            <h2 className="font-display [overflow-wrap:anywhere] text-2xl font-extrabold tracking-wide text-white uppercase">
               {user.username}
             </h2>
             <VipBadge user={user} />

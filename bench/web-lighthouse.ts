@@ -1,0 +1,47 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/browser';
+
+export interface Scores {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+/**
+ * Lighthouse's default mobile run: a mid-range phone emulated on screen, CPU slowed four times and a
+ * slow 4G network simulated. Debian's Chromium is launched for it (never a downloaded browser).
+ */
+export async function lighthouseScores(urls: readonly string[]): Promise<Map<string, Scores>> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+  });
+  const results = new Map<string, Scores>();
+  try {
+    for (const url of urls) {
+      const run = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        formFactor: 'mobile',
+        throttlingMethod: 'simulate',
+        locale: 'ru',
+      });
+      const lhr = run?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+      if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+      results.set(url, {
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}
