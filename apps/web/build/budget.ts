@@ -61,6 +61,14 @@ export class BuildManifest {
     return statSync(existsSync(`${full}.br`) ? `${full}.br` : full).size;
   }
 
+  plainBytes(file: string): number {
+    return statSync(path.join(this.distDir, file)).size;
+  }
+
+  hasGzip(file: string): boolean {
+    return existsSync(path.join(this.distDir, `${file}.gz`));
+  }
+
   private closure(keys: readonly string[], into = new Set<string>()): Set<string> {
     for (const key of keys) {
       if (into.has(key)) continue;
@@ -109,6 +117,10 @@ export class BuildManifest {
   routeExtra(moduleKey: string): FirstLoad {
     const base = this.closure([this.entryKey, ...SIGNED_IN_MODULES]);
     return this.measure(this.closure([moduleKey, ...base]), base);
+  }
+
+  has(key: string): boolean {
+    return key in this.manifest;
   }
 
   fileOf(key: string): string {

@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { TOP_UP_MIN, TOP_UP_MAX, BASE_BONUS_PERCENT, PROMO_PATTERN, PROMO_FORMAT_MESSAGE } from '../constants';
+import {
+  TOP_UP_MIN,
+  TOP_UP_MAX,
+  BASE_BONUS_PERCENT,
+  PROMO_PATTERN,
+  PROMO_FORMAT_MESSAGE,
+} from '../constants';
 import { hasAtMostTwoDecimals, type Kopecks } from '../money';
-
 
 /** 10% of a top-up, plus an activated percentage code, each rounded down to whole roubles. */
 export function topUpBonusKopecks(amountKopecks: Kopecks, promoPercent = 0): Kopecks {
@@ -50,7 +55,6 @@ export const transactionSchema = z.object({
   status: z.enum(['completed', 'pending']),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
-
 
 export const promoActivateSchema = z.object({
   code: z

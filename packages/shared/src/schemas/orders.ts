@@ -3,8 +3,6 @@ import { orderStatuses } from '../constants';
 import { dbIdSchema, INT32_MAX } from './common';
 import { giftFieldsSchema } from './gift-fields';
 
-
-
 export const purchaseSchema = z.object({
   productId: z.coerce
     .number({ error: 'Product ID, Server ID, and valid quantity are required' })

@@ -3,7 +3,6 @@ import { z } from 'zod';
 export const serverStatuses = ['online', 'offline', 'restarting', 'maintenance'] as const;
 export type ServerStatus = (typeof serverStatuses)[number];
 
-
 export const DEFAULT_RCON_PORT = 28016;
 export const DEFAULT_MAX_PLAYERS = 100;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-
 /** USER of the specification, as `GET /api/auth/profile` returns it. Money in roubles. */
 export const userSchema = z.object({
   id: z.number().int(),
@@ -32,4 +31,3 @@ export const signInExchangeSchema = z.object({
 });
 
 export const okReplySchema = z.object({ success: z.literal(true) });
-

@@ -41,9 +41,7 @@ const itemImagesRoutes: FastifyPluginAsyncZod<{
       }
       const id = Number(match[1]);
       const item =
-        iconUrlTemplate && id >= -(2 ** 31) && id < 2 ** 31
-          ? await items.findById(id)
-          : undefined;
+        iconUrlTemplate && id >= -(2 ** 31) && id < 2 ** 31 ? await items.findById(id) : undefined;
       if (!iconUrlTemplate || !item) return reply.status(404).send(notFound);
       return reply
         .header('cache-control', 'public, max-age=86400')
