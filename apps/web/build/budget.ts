@@ -28,31 +28,41 @@ export const playerRoutes = {
   '/payment-success': 'src/app/routes/payments.tsx',
 } as const;
 
-/** Loaded on sign-in (app/realtime-provider): the socket client. */
-export const SIGNED_IN_MODULES = ['src/lib/socket.ts'] as const;
+/** Loaded on sign-in: the socket client (app/realtime-provider) and the support chat's toggle. */
+export const SIGNED_IN_MODULES = [
+  'src/lib/socket.ts',
+  'src/features/support-chat/components/support-chat-widget.tsx',
+] as const;
 
 interface ManifestChunk {
   file: string;
-  isEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
 export interface FirstLoad {
-  /** Manifest keys of the chunks a page needs at once (statically imported, transitively). */
-  chunks: Set<string>;
+  /** Files a page needs at once: what index.html names and what those import statically. */
+  files: Set<string>;
   jsBytes: number;
   cssBytes: number;
 }
 
 export class BuildManifest {
   private readonly manifest: Manifest;
+  private readonly keyOfFile = new Map<string, string>();
+  private readonly htmlFiles: string[];
 
   constructor(private readonly distDir: string) {
     const file = path.join(distDir, '.vite', 'manifest.json');
     if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build:web`);
     this.manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+    for (const [key, chunk] of Object.entries(this.manifest)) this.keyOfFile.set(chunk.file, key);
+    // What the page itself asks for: its scripts, module preloads and stylesheets.
+    const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+    this.htmlFiles = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+      (match) => match[1]!,
+    );
   }
 
   /** Size of the copy a brotli-accepting browser receives: the .br beside the file, else the file. */
@@ -69,61 +79,55 @@ export class BuildManifest {
     return existsSync(path.join(this.distDir, `${file}.gz`));
   }
 
-  private closure(keys: readonly string[], into = new Set<string>()): Set<string> {
-    for (const key of keys) {
-      if (into.has(key)) continue;
-      const chunk = this.manifest[key];
-      if (!chunk) throw new Error(`${key} is not in the build manifest`);
-      into.add(key);
-      this.closure(chunk.imports ?? [], into);
-    }
-    return into;
-  }
-
-  private measure(chunks: Set<string>, already: Set<string> = new Set()): FirstLoad {
-    const fresh = new Set([...chunks].filter((key) => !already.has(key)));
-    const seenCss = new Set([...already].flatMap((key) => this.manifest[key]?.css ?? []));
-    let jsBytes = 0;
-    let cssBytes = 0;
-    for (const key of fresh) {
-      const chunk = this.manifest[key]!;
-      jsBytes += this.wireBytes(chunk.file);
-      for (const css of chunk.css ?? []) {
-        if (seenCss.has(css)) continue;
-        seenCss.add(css);
-        cssBytes += this.wireBytes(css);
-      }
-    }
-    return { chunks: fresh, jsBytes, cssBytes };
-  }
-
-  get entryKey(): string {
-    const entry = Object.entries(this.manifest).find(([, chunk]) => chunk.isEntry);
-    if (!entry) throw new Error('the build manifest has no entry');
-    return entry[0];
-  }
-
-  /** Signed-out Home: the entry and everything it imports statically. */
-  signedOut(): FirstLoad {
-    return this.measure(this.closure([this.entryKey]));
-  }
-
-  /** Signed-in Home: the signed-out load plus what sign-in loads. */
-  signedIn(): FirstLoad {
-    return this.measure(this.closure([this.entryKey, ...SIGNED_IN_MODULES]));
-  }
-
-  /** What a route adds on top of a signed-in first load. */
-  routeExtra(moduleKey: string): FirstLoad {
-    const base = this.closure([this.entryKey, ...SIGNED_IN_MODULES]);
-    return this.measure(this.closure([moduleKey, ...base]), base);
-  }
-
   has(key: string): boolean {
     return key in this.manifest;
   }
 
   fileOf(key: string): string {
-    return this.manifest[key]?.file ?? key;
+    const chunk = this.manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    return chunk.file;
+  }
+
+  /** The files of these chunks (manifest keys or file names) and of all they import statically. */
+  private closure(starts: readonly string[], into = new Set<string>()): Set<string> {
+    for (const start of starts) {
+      const key = this.manifest[start] ? start : this.keyOfFile.get(start);
+      const file = key ? this.fileOf(key) : start;
+      if (into.has(file)) continue;
+      into.add(file);
+      if (!key) continue;
+      const chunk = this.manifest[key]!;
+      for (const css of chunk.css ?? []) into.add(css);
+      this.closure(chunk.imports ?? [], into);
+    }
+    return into;
+  }
+
+  private measure(files: Set<string>, already: Set<string> = new Set()): FirstLoad {
+    const fresh = new Set([...files].filter((file) => !already.has(file)));
+    let jsBytes = 0;
+    let cssBytes = 0;
+    for (const file of fresh) {
+      if (file.endsWith('.css')) cssBytes += this.wireBytes(file);
+      else jsBytes += this.wireBytes(file);
+    }
+    return { files: fresh, jsBytes, cssBytes };
+  }
+
+  /** Signed-out Home: what index.html loads and everything that imports statically. */
+  signedOut(): FirstLoad {
+    return this.measure(this.closure(this.htmlFiles));
+  }
+
+  /** Signed-in Home: the signed-out load plus what sign-in loads. */
+  signedIn(): FirstLoad {
+    return this.measure(this.closure([...this.htmlFiles, ...SIGNED_IN_MODULES]));
+  }
+
+  /** What a route adds on top of a signed-in first load. */
+  routeExtra(moduleKey: string): FirstLoad {
+    const base = this.closure([...this.htmlFiles, ...SIGNED_IN_MODULES]);
+    return this.measure(this.closure([moduleKey, ...base]), base);
   }
 }

@@ -56,3 +56,14 @@ export const BASE_BONUS_PERCENT = 10;
 export const PROMO_PATTERN = /^[A-Z0-9-]{4,20}$/;
 export const PROMO_FORMAT_MESSAGE =
   'Промокод должен содержать только заглавные буквы, цифры и дефисы (4-20 символов)';
+
+/**
+ * Money calls carry an `Idempotency-Key` (IETF draft "The Idempotency-Key HTTP Header Field"): one
+ * fresh key per user action, the same key on every retry of it, so a lost reply never charges twice.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Set on a reply that repeats the stored outcome of an earlier request with the same key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** The address fragment key that carries a one-time sign-in code back from Steam: `/#signin=CODE`. */
+export const SIGN_IN_FRAGMENT = 'signin';

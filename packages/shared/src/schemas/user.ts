@@ -23,9 +23,6 @@ export const tokenReplySchema = z.object({
   expiresAt: z.string(),
 });
 
-/** The address fragment key that carries a one-time sign-in code back from Steam: `/#signin=CODE`. */
-export const SIGN_IN_FRAGMENT = 'signin';
-
 export const signInExchangeSchema = z.object({
   code: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Ссылка для входа устарела. Войдите снова.'),
 });

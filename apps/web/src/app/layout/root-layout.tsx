@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSession } from '@/features/auth/use-session';
-import { SupportChatWidget } from '@/features/support-chat/components/support-chat-widget';
 import { Background } from './background';
 import { DemoBanner } from './demo-banner';
 import { DiscordLink } from './discord-link';
@@ -9,6 +8,12 @@ import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { TopUpProvider } from './top-up-provider';
+
+// Only signed-in players have the support chat: guests never download it.
+const SupportChatWidget = lazy(async () => ({
+  default: (await import('@/features/support-chat/components/support-chat-widget'))
+    .SupportChatWidget,
+}));
 
 export function RootLayout({ children }: { children: ReactNode }) {
   const { user } = useSession();
@@ -37,10 +42,12 @@ export function RootLayout({ children }: { children: ReactNode }) {
         </div>
         <DiscordLink />
         {user && (
-          <SupportChatWidget
-            key={user.id}
-            user={{ id: user.id, username: user.username, avatar: user.avatar }}
-          />
+          <Suspense fallback={null}>
+            <SupportChatWidget
+              key={user.id}
+              user={{ id: user.id, username: user.username, avatar: user.avatar }}
+            />
+          </Suspense>
         )}
         <ScrollToTop />
       </LegalDialogProvider>
