@@ -53,6 +53,7 @@ try {
   const login = await browser.newContext({ locale: 'ru-RU' });
   const loginPage = await login.newPage();
   await signIn(loginPage, shop.url, 'Bandit_Kolya');
+  await loginPage.waitForFunction(() => localStorage.getItem('token') !== null);
   const session = await login.storageState();
   await login.close();
 

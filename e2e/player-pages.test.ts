@@ -54,17 +54,25 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 }
 
+/** The session token once the sign-in code has been exchanged for it. */
+async function tokenOf(page: Page): Promise<string | null> {
+  await page.waitForFunction(() => localStorage.getItem('token') !== null, undefined, {
+    timeout: 15_000,
+  });
+  return sessionToken(page);
+}
+
 beforeAll(async () => {
   const admin = await journey.browser.newContext({ viewport: viewports.desktop, locale: 'ru-RU' });
   const adminPage = await admin.newPage();
   await signIn(adminPage, journey.shop.url, 'Админ Демо');
-  const adminToken = await sessionToken(adminPage);
+  const adminToken = await tokenOf(adminPage);
   await admin.close();
 
   player = await journey.browser.newContext({ viewport: smallPhone, locale: 'ru-RU' });
   const page = await player.newPage();
   await signIn(page, journey.shop.url, LONG_NAME);
-  playerToken = (await sessionToken(page)) ?? '';
+  playerToken = (await tokenOf(page)) ?? '';
   if (!adminToken || !playerToken) throw new Error('sign-in left no session token');
   await creditWithPromoCodes(journey.shop.url, adminToken, playerToken, 123_456);
   await page.close();
