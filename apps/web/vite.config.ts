@@ -44,11 +44,6 @@ export default defineConfig({
               test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/,
               priority: 20,
             },
-            {
-              name: 'icons',
-              test: /node_modules[\\/]lucide-react[\\/]/,
-              priority: 20,
-            },
           ],
         },
       },
