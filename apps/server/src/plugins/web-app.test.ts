@@ -53,6 +53,7 @@ describe('precompressed web assets', () => {
     // A script is no document: it carries no page policy of its own, only what guards a file.
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toBeUndefined();
+    expect(response.headers['etag']).toBeUndefined();
   });
 
   it('sends the gzip file when br is not accepted', async () => {
