@@ -1,7 +1,7 @@
 import type { User } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useSession } from '@/features/auth/use-session';
 import { useToken } from '@/features/auth/use-token';
 import { queryKeys } from '@/lib/query-keys';
