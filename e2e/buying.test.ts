@@ -1,7 +1,12 @@
 import { startRustSim, type RustSimHandle } from '@shop/rust-sim';
 import { describe, expect, it } from 'vitest';
 import { snapshot, viewports } from './support/browser';
-import { addGameServerAsAdmin, signIn, topUpAndPay } from './support/journeys';
+import {
+  addGameServerAsAdmin,
+  chooseDeliveryServer,
+  signIn,
+  topUpAndPay,
+} from './support/journeys';
 import { useShopAndBrowser } from './support/journey-setup';
 
 const BANDIT = '76561198000000002';
@@ -40,12 +45,7 @@ describe('buying', () => {
     await expect
       .poll(() => dialog.getByText(/Всего предметов: 256 шт\. \(2 стака\)/).isVisible())
       .toBe(true);
-    const serverSelect = dialog.getByRole('combobox', { name: 'Сервер доставки' });
-    const serverLabel = await serverSelect
-      .locator('option', { hasText: SERVER })
-      .first()
-      .textContent();
-    await serverSelect.selectOption({ label: serverLabel ?? SERVER });
+    await chooseDeliveryServer(dialog, SERVER);
     await snapshot(page, 'purchase-dialog-1280');
     await dialog.getByRole('button', { name: 'Купить за 78 ₽' }).click();
     await expect.poll(() => page.getByText('Покупка успешна!').first().isVisible()).toBe(true);

@@ -2,7 +2,13 @@ import { startRustSim, type RustSimHandle } from '@shop/rust-sim';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { snapshot, viewports } from './support/browser';
-import { addGameServerAsAdmin, sessionToken, signIn, topUpAndPay } from './support/journeys';
+import {
+  addGameServerAsAdmin,
+  chooseDeliveryServer,
+  sessionToken,
+  signIn,
+  topUpAndPay,
+} from './support/journeys';
 import { useShopAndBrowser } from './support/journey-setup';
 
 const VASYA = '76561198000000003';
@@ -50,8 +56,7 @@ describe('gifts', () => {
     await page.goto(`${journey.shop.url}/shop`);
     await page.getByRole('button', { name: 'Купить Патроны 5.56' }).click();
     const dialog = page.getByRole('dialog', { name: 'Покупка Патроны 5.56' });
-    await dialog.getByRole('combobox', { name: 'Сервер доставки' }).click();
-    await page.getByRole('option', { name: new RegExp(SERVER.replace('|', '\\|')) }).click();
+    await chooseDeliveryServer(dialog, SERVER);
     await dialog.getByRole('switch', { name: /Подарить/ }).click();
     await dialog
       .getByRole('textbox', { name: 'Получатель' })

@@ -1,5 +1,5 @@
 import type { RustSimHandle } from '@shop/rust-sim';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 
 /** Signs in the way a player does: «Войти», the Steam button, then the account on Steam's page. */
 export async function signIn(page: Page, shopUrl: string, account: string): Promise<void> {
@@ -66,4 +66,11 @@ export async function topUpAndPay(page: Page, amount: number, email: string, bal
   await page.getByRole('button', { name: 'Оплатить' }).click();
   await page.waitForURL(/\/payment-success/);
   await page.getByLabel(balanceLabel).waitFor();
+}
+
+/** Picks the delivery server in a purchase form by the start of its name (the option adds players). */
+export async function chooseDeliveryServer(form: Locator, serverName: string): Promise<void> {
+  const select = form.getByRole('combobox', { name: 'Сервер доставки' });
+  const label = await select.locator('option', { hasText: serverName }).first().textContent();
+  await select.selectOption({ label: label ?? serverName });
 }
