@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * The player web's weight budget, in bytes of brotli on the wire (what Chromium counts with a cold
- * cache, since the server sends the precompressed .br files). docs/decisions/0009 explains each.
+ * cache, since the server sends the precompressed .br files). docs/decisions/0013 explains each.
  */
 export const KB = 1000;
 export const budgets = {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money';
 import { dbIdSchema, INT32_MAX } from './common';
-import { userSchema, vipTiers, VIP_NONE } from './user';
+import { vipTiers, VIP_NONE } from '../constants';
+import { userSchema } from './user';
 
 /** Russian texts of the admin's users, moderation and audit calls (SPEC §5, §8). */
 export const ADMIN_MESSAGES = {

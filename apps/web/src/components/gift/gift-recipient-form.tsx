@@ -11,7 +11,7 @@ import type { GiftDraft } from './gift-draft';
 
 const LOOKUP_DELAY_MS = 350;
 
-// The server checks this reply against recipientSchema (decision record 0010).
+// The server checks this reply against recipientSchema (decision record 0013).
 function lookUpRecipient(query: string, signal: AbortSignal): Promise<Recipient> {
   return api.get<Recipient>(`/gifts/recipient?query=${encodeURIComponent(query)}`, { signal });
 }

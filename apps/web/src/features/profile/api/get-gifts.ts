@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 export type { ReceivedGift };
 
-// The server checks this reply against the shared schema (decision record 0010).
+// The server checks this reply against the shared schema (decision record 0013).
 export function fetchGifts(signal?: AbortSignal): Promise<ReceivedGift[]> {
   return api.get<ReceivedGift[]>('/gifts', { signal });
 }
