@@ -1,20 +1,12 @@
 import { Gift, Quote, Server, SquareTerminal } from 'lucide-react';
 import { Card } from '@/components/ui/card';
-import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { QueryView } from '@/components/ui/query-view';
 import { UserAvatar } from '@/components/user-avatar';
 import { cn } from '@/lib/cn';
-import { formatDateTime, formatNumber } from '@/lib/format';
-import type { StatusTone } from '@/lib/order-status';
+import { formatDateTime } from '@/lib/format';
 import { useGifts, type ReceivedGift } from '../api/get-gifts';
 import { deliveryState } from '../delivery-state';
-
-const toneText: Record<StatusTone, string> = {
-  success: 'text-[#8ee0a6]',
-  warning: 'text-[#f5d27e]',
-  destructive: 'text-[#ff9b91]',
-  secondary: 'text-muted-foreground',
-};
+import { deliveryToneText, OrderItemList } from './order-item-list';
 
 function GiftCard({ gift }: { gift: ReceivedGift }) {
   const cancelled = gift.delivery.status === 'cancelled';
@@ -47,26 +39,10 @@ function GiftCard({ gift }: { gift: ReceivedGift }) {
         </blockquote>
       )}
 
-      <ul aria-label="Подаренные товары" className="flex flex-col gap-2">
-        {gift.items.map((item, index) => (
-          <li key={`${item.productId}-${index}`} className="flex items-center gap-3">
-            <ImageWithFallback
-              src={item.image ?? undefined}
-              alt=""
-              className="size-10 shrink-0 rounded bg-white/5 object-contain p-1"
-            />
-            <span className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere] text-white">
-              {item.name}
-            </span>
-            <span className="text-sm whitespace-nowrap text-muted-foreground tabular-nums">
-              × {formatNumber(item.quantity)} шт.
-            </span>
-          </li>
-        ))}
-      </ul>
+      <OrderItemList items={gift.items} label="Подаренные товары" className="flex flex-col gap-2" />
 
       <div className="mt-auto grid gap-1.5 rounded-lg border border-white/8 bg-black/25 px-3 py-2.5 text-sm">
-        <p className={cn('font-medium', toneText[delivery.tone])}>
+        <p className={cn('font-medium', deliveryToneText[delivery.tone])}>
           <span className="sr-only">Выдача: </span>
           {delivery.text}
         </p>

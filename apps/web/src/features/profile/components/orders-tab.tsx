@@ -14,20 +14,13 @@ import { SupportChatButton } from '@/components/support-chat-button';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { LoadingState } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { formatDateTime, formatNumber, formatRoubles } from '@/lib/format';
-import { orderStatus, type StatusTone } from '@/lib/order-status';
+import { formatDateTime, formatRoubles } from '@/lib/format';
+import { orderStatus } from '@/lib/order-status';
 import { useOrders } from '../api/get-orders';
 import { deliveryState } from '../delivery-state';
-
-const toneText: Record<StatusTone, string> = {
-  success: 'text-[#8ee0a6]',
-  warning: 'text-[#f5d27e]',
-  destructive: 'text-[#ff9b91]',
-  secondary: 'text-muted-foreground',
-};
+import { deliveryToneText, OrderItemList } from './order-item-list';
 
 function DeliveryIcon({ order }: { order: Order }) {
   const props = { className: 'size-4 shrink-0', 'aria-hidden': true } as const;
@@ -74,28 +67,16 @@ function OrderCard({ order }: { order: Order }) {
         </p>
       )}
 
-      <ul aria-label="Товары заказа" className="mt-3 flex flex-col gap-2">
-        {order.items.map((item, index) => (
-          <li key={`${item.productId}-${index}`} className="flex items-center gap-3">
-            <ImageWithFallback
-              src={item.image ?? undefined}
-              alt=""
-              className="size-10 shrink-0 rounded bg-white/5 object-contain p-1"
-            />
-            <span className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere] text-white">
-              {item.name}
-            </span>
-            <span className="text-sm whitespace-nowrap text-muted-foreground tabular-nums">
-              × {formatNumber(item.quantity)} шт.
-            </span>
-          </li>
-        ))}
-      </ul>
+      <OrderItemList
+        items={order.items}
+        label="Товары заказа"
+        className="mt-3 flex flex-col gap-2"
+      />
 
       <div className="mt-3 grid gap-1.5 rounded-lg border border-white/8 bg-black/25 px-3 py-2.5 text-sm">
         <p
           aria-live="polite"
-          className={cn('flex items-start gap-2 font-medium', toneText[delivery.tone])}
+          className={cn('flex items-start gap-2 font-medium', deliveryToneText[delivery.tone])}
         >
           <DeliveryIcon order={order} />
           <span>
