@@ -1,8 +1,7 @@
-import { ChevronLeft, ChevronRight, ScrollText, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { ScrollText, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { pluralRu } from '@shop/shared';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/spinner';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -11,6 +10,7 @@ import { auditActionLabel, describeChange } from '../audit-labels';
 import { pageCount } from '../pagination';
 import { AdminSection } from './admin-section';
 import { AdminTable } from './admin-table';
+import { Pager } from './pager';
 
 const columns = ['Время', 'Кто', 'Действие', 'Объект', 'Изменение', 'Причина', 'Адрес'];
 
@@ -45,31 +45,14 @@ export function AuditLogSection() {
             </tr>
           ))}
         </AdminTable>
-        <div className="mt-3 flex items-center justify-between gap-2">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            Страница {page} из {pages}
-          </p>
-          <div className="flex gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page <= 1 || audit.isFetching}
-              onClick={() => setPage((current) => current - 1)}
-            >
-              <ChevronLeft aria-hidden="true" />
-              Назад
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page >= pages || audit.isFetching}
-              onClick={() => setPage((current) => current + 1)}
-            >
-              Вперёд
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </div>
-        </div>
+        <Pager
+          page={page}
+          pages={pages}
+          busy={audit.isFetching}
+          onPage={setPage}
+          size="sm"
+          className="mt-3"
+        />
       </>
     );
 

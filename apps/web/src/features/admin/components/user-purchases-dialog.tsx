@@ -1,7 +1,5 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogBody,
@@ -18,6 +16,7 @@ import { orderStatus } from '@/lib/order-status';
 import { useUserPurchases } from '../api/get-user-purchases';
 import { pageCount } from '../pagination';
 import { AdminTable } from './admin-table';
+import { Pager } from './pager';
 
 export interface PurchasesUser {
   id: number;
@@ -79,27 +78,13 @@ export function UserPurchasesDialog({
         </DialogHeader>
         <DialogBody>{content}</DialogBody>
         <DialogFooter className="items-center sm:justify-between">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            Страница {page} из {pages}
-          </p>
-          <div className="flex gap-2">
-            <Button
-              variant="secondary"
-              disabled={page <= 1 || purchases.isFetching}
-              onClick={() => setPage((current) => current - 1)}
-            >
-              <ChevronLeft aria-hidden="true" />
-              Назад
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={page >= pages || purchases.isFetching}
-              onClick={() => setPage((current) => current + 1)}
-            >
-              Вперёд
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </div>
+          <Pager
+            page={page}
+            pages={pages}
+            busy={purchases.isFetching}
+            onPage={setPage}
+            className="w-full"
+          />
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,6 @@
 import type { User } from '@shop/shared';
-import { ChevronLeft, ChevronRight, Search, Users } from 'lucide-react';
+import { Search, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { LoadingState } from '@/components/ui/spinner';
@@ -13,6 +12,7 @@ import { ModerationDialog } from './moderation-dialog';
 import { UserEditDialog } from './user-edit-dialog';
 import { UserListItem, type UserAction } from './user-list-item';
 import { UserPurchasesDialog } from './user-purchases-dialog';
+import { Pager } from './pager';
 
 /** Typing settles for this long before the list is asked again. */
 const SEARCH_DELAY_MS = 300;
@@ -81,31 +81,14 @@ export function UsersTab() {
       </div>
       {content}
       {pages > 1 && (
-        <div className="mt-4 flex items-center justify-between gap-2">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            Страница {page} из {pages}
-          </p>
-          <div className="flex gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page <= 1 || users.isFetching}
-              onClick={() => setPage((current) => current - 1)}
-            >
-              <ChevronLeft aria-hidden="true" />
-              Назад
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page >= pages || users.isFetching}
-              onClick={() => setPage((current) => current + 1)}
-            >
-              Вперёд
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </div>
-        </div>
+        <Pager
+          page={page}
+          pages={pages}
+          busy={users.isFetching}
+          onPage={setPage}
+          size="sm"
+          className="mt-4"
+        />
       )}
       {open?.action === 'edit' && <UserEditDialog user={open.user} onClose={close} />}
       {(open?.action === 'mute' || open?.action === 'ban') && (
