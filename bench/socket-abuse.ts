@@ -1,7 +1,7 @@
 /**
  * What abusive sockets cost everyone else: while sockets fire 1,000 `adminJoin` events each with a
- * player's token (and one sends garbage payloads), a prober asks GET /api/health every 20 ms and
- * records how long the shop takes to answer. Loopback only; bounded by the event count and a deadline.
+ * player's token, or malformed payloads, a prober asks GET /api/health every 20 ms and records how
+ * long the shop takes to answer. Loopback only; bounded by the event count and a deadline.
  */
 import type { ClientToServerEvents, ServerToClientEvents } from '@shop/shared';
 import { io, type Socket } from 'socket.io-client';
@@ -53,10 +53,19 @@ function abuse(garbage: boolean): Promise<void> {
   });
 }
 
+async function scenario(sockets: number, garbage: boolean): Promise<number[]> {
+  const during = probe(Date.now() + 4_000);
+  await Promise.all(Array.from({ length: sockets }, () => abuse(garbage)));
+  return during;
+}
+
 const quiet = await probe(Date.now() + 2_000);
-const during = probe(Date.now() + 5_000);
-await Promise.all(Array.from({ length: ABUSERS }, (_, i) => abuse(i === 0)));
-const loaded = await during;
+const rows: Array<[string, number[]]> = [
+  ['quiet', quiet],
+  [`1 socket × ${EVENTS} adminJoin (player's token)`, await scenario(1, false)],
+  [`1 socket × ${EVENTS} malformed joins (5 KB each)`, await scenario(1, true)],
+  [`${ABUSERS} sockets × ${EVENTS} adminJoin at once`, await scenario(ABUSERS, false)],
+];
 await app.close();
 await database.close();
 
@@ -67,5 +76,4 @@ const percentile = (values: number[], p: number) => {
 const row = (label: string, values: number[]) =>
   `| ${label} | ${values.length} | ${percentile(values, 50).toFixed(1)} ms | ${percentile(values, 99).toFixed(1)} ms | ${Math.max(...values).toFixed(1)} ms |`;
 console.log(`| health probes | count | p50 | p99 | max |\n| --- | --- | --- | --- | --- |`);
-console.log(row('quiet', quiet));
-console.log(row(`${ABUSERS} sockets × ${EVENTS} events`, loaded));
+for (const [label, values] of rows) console.log(row(label, values));
