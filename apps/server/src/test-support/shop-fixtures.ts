@@ -1,5 +1,4 @@
 import { startRustSim, type RustSimHandle, type RustSimOptions } from '@shop/rust-sim';
-import type { Db } from '../db/client';
 import { postEntry } from '../modules/ledger/ledger';
 import { createServersRepository } from '../modules/servers/servers-repository';
 import { createAccount } from './sign-in';
@@ -67,7 +66,7 @@ export async function addProduct(
 /** Money on a player's balance, through the ledger like any credit. */
 export async function fund(shop: Shop, userId: number, roubles: number): Promise<void> {
   await shop.app.db.transaction((tx) =>
-    postEntry(tx as unknown as Db, {
+    postEntry(tx, {
       userId,
       kind: 'adjustment',
       amountKopecks: Math.round(roubles * 100),

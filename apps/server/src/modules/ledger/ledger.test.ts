@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
 import { createAccount } from '../../test-support/sign-in';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createUsersRepository } from '../users/users-repository';
@@ -42,9 +41,7 @@ describe('ledger', () => {
             description: op.kind,
             method: 'test',
           };
-          const balance = await shop.app.db.transaction((tx) =>
-            postEntry(tx as unknown as Db, entry),
-          );
+          const balance = await shop.app.db.transaction((tx) => postEntry(tx, entry));
           if (expected + op.amount < 0) {
             expect(balance).toBeNull();
           } else {
@@ -64,7 +61,7 @@ describe('ledger', () => {
   it('lets concurrent debits take a balance exactly to zero and no further', async () => {
     const { id: userId } = await createAccount(shop.app, shop.config);
     await shop.app.db.transaction((tx) =>
-      postEntry(tx as unknown as Db, {
+      postEntry(tx, {
         userId,
         kind: 'topup',
         amountKopecks: 10_000,
@@ -75,7 +72,7 @@ describe('ledger', () => {
     const debits = await Promise.all(
       Array.from({ length: 30 }, () =>
         shop.app.db.transaction((tx) =>
-          postEntry(tx as unknown as Db, {
+          postEntry(tx, {
             userId,
             kind: 'purchase',
             amountKopecks: -1_000,

@@ -79,11 +79,11 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
   /** Credits a paid payment: the amount and the bonus as separate ledger rows, in one transaction. */
   async function credit(paymentId: string, providerId: string | null): Promise<CreditOutcome> {
     const result = await app.db.transaction(async (tx) => {
-      const txRepo = createPaymentsRepository(tx as unknown as Db);
+      const txRepo = createPaymentsRepository(tx);
       const paid = await txRepo.markPaid(paymentId, providerId);
       if (!paid) return null;
       const method = METHOD_LABEL[paid.method] ?? 'FreeKassa';
-      let balance = await postEntry(tx as unknown as Db, {
+      let balance = await postEntry(tx, {
         userId: paid.userId,
         kind: 'topup',
         amountKopecks: paid.amountKopecks,
@@ -97,7 +97,7 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
         (await txRepo.claimPromo(paid.promoActivationId, paid.id));
       const bonus = paid.bonusKopecks + (promoApplies ? paid.promoBonusKopecks : 0);
       if (bonus > 0) {
-        balance = await postEntry(tx as unknown as Db, {
+        balance = await postEntry(tx, {
           userId: paid.userId,
           kind: 'bonus',
           amountKopecks: bonus,

@@ -18,7 +18,7 @@ interface ExpiredVip {
  */
 export async function expireVips(app: FastifyInstance): Promise<number> {
   const expired = await app.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+    const tx: Db = transaction;
     const result = (await tx.execute(sql`
       with due as (
         select id, steam_id, vip_server_id, vip_revoke_commands from users
