@@ -121,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(transactionsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });
   await app.register(promocodesRoutes, { prefix: '/api' });
-  await app.register(ordersRoutes, { prefix: '/api' });
+  await app.register(ordersRoutes, { prefix: '/api', config });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(chatRoutes, { prefix: '/api' });
   await app.register(giftsRoutes, { prefix: '/api' });

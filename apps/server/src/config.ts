@@ -78,6 +78,8 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/ })
     .refine((url) => /\{(shortname|id)\}/.test(url), 'must contain {shortname} or {id}')
     .optional(),
+  /** `POST /purchase` calls one account may make a minute; load tests raise it. */
+  PURCHASE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -111,6 +113,7 @@ export interface Config {
   shopTimeZone: string;
   supportEmail: string | null;
   itemIconUrl: string | null;
+  purchaseLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -238,5 +241,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shopTimeZone: e.SHOP_TIMEZONE,
     supportEmail: e.SUPPORT_EMAIL ?? null,
     itemIconUrl: e.ITEM_ICON_URL ?? null,
+    purchaseLimitPerMinute: e.PURCHASE_LIMIT_PER_MINUTE,
   };
 }

@@ -1,11 +1,12 @@
 import { apiErrorSchema, orderSchema, purchaseReplySchema, purchaseSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import { errorReplies } from '../../plugins/errors';
 import { perAccountLimit } from '../../plugins/rate-limits';
 import { createOrdersRepository } from './orders-repository';
 
-const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const orders = createOrdersRepository(app.db);
   const security = [{ bearer: [] }];
   const replies = errorReplies(400, 401, 403, 404, 503);
@@ -14,7 +15,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/purchase',
     {
       preHandler: app.requireUser,
-      config: { rateLimit: perAccountLimit(120), idempotent: true },
+      config: { rateLimit: perAccountLimit(config.purchaseLimitPerMinute), idempotent: true },
       schema: {
         tags: ['orders'],
         security,
