@@ -17,7 +17,8 @@ describe('quoteConsoleArg', () => {
       const line = `rustshop.notify 76561198000000001 ${quoteConsoleArg(text)}`;
       const parsed = parseCommandLine(line);
       expect(parsed.args, text).toHaveLength(2);
-      expect(line).not.toMatch(/[\n\r\t]/);
+      // No line break, and no `;` a console host could end the command at.
+      expect(line).not.toMatch(/[\n\r\t;]/);
     }
   });
 

@@ -1,8 +1,9 @@
 /**
  * A text as ONE quoted argument of a Rust console command, whatever it contains. The game's console
- * splits a line on spaces outside double quotes and has no escape for a quote inside one, so: control
- * characters (a line break would end the command) become spaces, double quotes become single ones,
- * backslashes become slashes, runs of spaces collapse, and the result is wrapped in double quotes.
+ * splits a line on spaces outside double quotes and has no escape for a quote inside one, and a console
+ * host may end a command at `;`, so: control characters (a line break would end the command) become
+ * spaces, double quotes become single ones, backslashes slashes, semicolons commas, runs of spaces
+ * collapse, and the result is wrapped in double quotes.
  * Chat rich-text tags (<color>, <size>) are defused too, so a player's name cannot restyle the chat.
  */
 export function quoteConsoleArg(text: string, maxLength = 200): string {
@@ -17,6 +18,7 @@ export function gameText(text: string, maxLength = 200): string {
       .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
       .replaceAll('"', "'")
       .replaceAll('\\', '/')
+      .replaceAll(';', ',')
       .replaceAll('<', '‹')
       .replaceAll('>', '›')
       .replace(/\s+/g, ' ')

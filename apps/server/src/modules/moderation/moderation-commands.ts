@@ -1,20 +1,11 @@
+import { quoteConsoleArg } from '../../integrations/rust-rcon/index';
+
 /**
- * Console lines for moderation (DESIGN §8). The game splits a command line into arguments on
- * whitespace and double quotes, with no escape character, and a console host may treat `;` as the
- * end of a command. So text from an admin becomes exactly one quoted argument: a double quote turns
- * into a single one, a backslash into a slash, a semicolon into a comma, and the schemas refuse line
- * breaks and other control characters before anything gets here.
+ * Console lines for moderation (DESIGN §8). Text from an admin becomes exactly one quoted argument
+ * (see quoteConsoleArg), and the schemas refuse line breaks and other control characters before
+ * anything gets here.
  */
-export function consoleArg(text: string): string {
-  const safe = text
-    .replace(/\p{Cc}/gu, ' ')
-    .replaceAll('"', "'")
-    .replaceAll('\\', '/')
-    .replaceAll(';', ',')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return `"${safe}"`;
-}
+const consoleArg = (text: string) => quoteConsoleArg(text, 1_000);
 
 const STEAM_ID = /^7656119\d{10}$/;
 
