@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, rateLimitDelay } from './api-client';
+import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE } from './api-client';
+import { rateLimitDelay } from './api-retry';
 import { createMemoryTokenStorage } from './token-storage';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
