@@ -1,36 +1,27 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { loadConfig } from './config';
 import type { FastifyInstance } from 'fastify';
-import { openTestDatabase } from './test-support/test-database';
-import type { Database } from './db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-support/test-app';
+import { fakeWebBuild } from './test-support/web-root';
 
+let shop: TestApp;
 let app: FastifyInstance;
-let database: Database;
 
 beforeAll(async () => {
-  const webRoot = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
-  mkdirSync(path.join(webRoot, 'assets'));
-  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
-  database = await openTestDatabase();
-  app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, webRoot });
-  await app.ready();
+  const webRoot = fakeWebBuild({
+    'index.html': '<!doctype html><div id="root"></div>',
+    'assets/index-abc123.js': 'console.log(1)',
+  });
+  shop = await createTestApp({}, { webRoot });
+  app = shop.app;
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(async () => shop?.close());
 
 describe('HTTP surface', () => {
   it('reports health with the database kind', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'ok', database: database.kind });
+    expect(response.json()).toMatchObject({ status: 'ok', database: shop.database.kind });
   });
 
   it('answers unknown API paths with the JSON error shape, not the web app', async () => {

@@ -1,41 +1,23 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import type { Database } from '../db/client';
-import { openTestDatabase } from '../test-support/test-database';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { fakeWebBuild } from '../test-support/web-root';
 
+let shop: TestApp;
 let app: FastifyInstance;
-let database: Database;
 const script = `export const greeting = ${JSON.stringify('привет '.repeat(400))};\n`;
 const html = `<!doctype html><html lang="ru"><body><div id="root"></div>${'<!-- -->'.repeat(300)}</body></html>`;
 
-/** A build as `vite build` leaves it: each text file with its .br and .gz beside it. */
-function writeBuild(root: string) {
-  mkdirSync(path.join(root, 'assets'));
-  const files = { 'index.html': html, 'assets/index-abc123.js': script };
-  for (const [name, content] of Object.entries(files)) {
-    writeFileSync(path.join(root, name), content);
-    writeFileSync(path.join(root, `${name}.br`), brotliCompressSync(content));
-    writeFileSync(path.join(root, `${name}.gz`), gzipSync(content));
-  }
-}
-
 beforeAll(async () => {
-  const webRoot = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
-  writeBuild(webRoot);
-  database = await openTestDatabase();
-  app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, webRoot });
-  await app.ready();
+  const webRoot = fakeWebBuild(
+    { 'index.html': html, 'assets/index-abc123.js': script },
+    { precompressed: true },
+  );
+  shop = await createTestApp({}, { webRoot });
+  app = shop.app;
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(async () => shop?.close());
 
 describe('precompressed web assets', () => {
   it('sends the brotli file to a browser that accepts br, cached for a year', async () => {
