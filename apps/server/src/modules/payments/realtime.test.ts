@@ -1,37 +1,21 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@shop/shared';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMoneyShop, type MoneyShop } from '../../test-support/money-shop';
 import { payThroughPage } from '../../test-support/provider-page';
 import { createAccount } from '../../test-support/sign-in';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { next, socketClients } from '../../test-support/socket-clients';
 
 let money: MoneyShop;
-const sockets: Client[] = [];
+const clients = socketClients();
 
 beforeAll(async () => {
   money = await startMoneyShop();
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  clients.closeAll();
   await money?.close();
 });
 
-async function connect(): Promise<Client> {
-  const socket: Client = io(money.url, { transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
-const next = <E extends keyof ServerToClientEvents>(socket: Client, event: E) =>
-  new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => {
-    socket.once(event, ((data: Parameters<ServerToClientEvents[E]>[0]) => resolve(data)) as never);
-  });
+const connect = () => clients.connect(money.url);
 
 describe('realtime channel', () => {
   it("refuses to join another user's room or with a dead token", async () => {
