@@ -1,7 +1,6 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -40,6 +39,8 @@ import errorsPlugin from './plugins/errors';
 import inputGuardPlugin from './plugins/input-guard';
 import securityHeadersPlugin from './plugins/security-headers';
 import gameServersPlugin, { type GameServersOptions } from './plugins/game-servers';
+import leadershipPlugin from './plugins/leadership';
+import { registerRateLimits } from './plugins/rate-limits';
 import webAppPlugin from './plugins/web-app';
 
 export interface AppOptions {
@@ -60,6 +61,8 @@ export interface AppOptions {
   socketLimits?: RealtimeOptions['limits'];
   /** The RCON delivery worker; tests drive it with autostart: false. */
   delivery?: DeliveryOptions;
+  /** A worker process: it never listens, and sends its socket events through Redis only. */
+  worker?: boolean;
 }
 
 /** Builds the whole HTTP application: external plugins, then ours, then routes. */
@@ -83,7 +86,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin, { https });
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { max: options.rateLimitMax ?? 600, timeWindow: '1 minute' });
+  await registerRateLimits(app, {
+    max: options.rateLimitMax ?? 600,
+    redisUrl: options.worker ? undefined : config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+  });
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
@@ -97,12 +104,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(databasePlugin, { database: options.database });
+  await app.register(leadershipPlugin, {
+    databaseUrl: options.database.url,
+    retryMs: config.leaderRetryMs,
+  });
   await app.register(authPlugin, { config });
   await app.register(idempotencyPlugin, { pruneIntervalMs: 60 * 60_000 });
   await app.register(catalogPlugin);
   await app.register(gameServersPlugin, options.gameServers ?? { monitorIntervalMs: 15_000 });
   await app.register(realtimePlugin, {
     redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    emitOnly: options.worker,
     trustProxy: config.trustProxy,
     limits: options.socketLimits,
   });

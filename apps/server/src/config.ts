@@ -80,6 +80,13 @@ const envSchema = z.object({
     .optional(),
   /** `POST /purchase` calls one account may make a minute; load tests raise it. */
   PURCHASE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Seconds between a follower's tries to take the lead (and the leader's connection checks). */
+  LEADER_RETRY_SECONDS: z.coerce.number().int().min(1).max(10).default(5),
+  /** Prefix of every Redis key and channel, so shops (or tests) sharing one Redis stay apart. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,40}$/, 'letters, digits, ":", "_" or "-", at most 40')
+    .default('shop:'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -114,6 +121,8 @@ export interface Config {
   supportEmail: string | null;
   itemIconUrl: string | null;
   purchaseLimitPerMinute: number;
+  leaderRetryMs: number;
+  redisKeyPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -242,5 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL ?? null,
     itemIconUrl: e.ITEM_ICON_URL ?? null,
     purchaseLimitPerMinute: e.PURCHASE_LIMIT_PER_MINUTE,
+    leaderRetryMs: e.LEADER_RETRY_SECONDS * 1000,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
   };
 }

@@ -39,10 +39,6 @@ async function main() {
     logger: loggerOptions(config),
   });
 
-  // Housekeeping that must not wait for a restart: expired sessions and old nonces.
-  const prune = setInterval(() => void app.auth.prune().catch(() => undefined), 60 * 60 * 1000);
-  prune.unref();
-
   const stopDemoWorld = config.demo ? await startDemoWorld(app) : async () => undefined;
 
   let stopping = false;
@@ -50,7 +46,6 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    clearInterval(prune);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();

@@ -1,7 +1,8 @@
 /**
- * Workers only, for scale-out (DESIGN §1): the server monitor, RCON delivery, VIP expiry and payment
- * reconciliation, with no HTTP listener. Run any number beside the API instances with the same
- * DATABASE_URL (and REDIS_URL); they share the delivery queue through FOR UPDATE SKIP LOCKED.
+ * Workers only, for scale-out (DESIGN §1): RCON delivery with no HTTP listener, and the periodic jobs
+ * (server monitor, VIP expiry, payment reconciliation, cleanups) whenever this process is the leader.
+ * Run any number beside the API instances with the same DATABASE_URL and REDIS_URL; they share the
+ * delivery queue through FOR UPDATE SKIP LOCKED, and their socket events reach players through Redis.
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -22,14 +23,20 @@ if (!config.databaseUrl) {
   );
   process.exit(1);
 }
+if (!config.redisUrl) {
+  console.error(
+    'Refusing to start. A worker needs REDIS_URL: its live events reach players only through Redis.',
+  );
+  process.exit(1);
+}
 const database = await openDatabase({
   url: config.databaseUrl,
   onIdleError: (error) =>
     console.warn(`Database connection lost (${error.message}); reconnecting.`),
 });
-const app = await buildApp({ config, database, logger: loggerOptions(config) });
+const app = await buildApp({ config, database, logger: loggerOptions(config), worker: true });
 await app.ready();
-console.log('Shop worker running: monitor, delivery, VIP expiry, payment reconciliation.');
+console.log('Shop worker running: delivery, and the periodic jobs while it is the leader.');
 
 let stopping = false;
 const stop = async (exitCode = 0) => {

@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's address, for the few connections that must not come from the pool. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -61,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => options.onIdleError?.(error));
     await migrateUnderLock(pool);
     const db = drizzlePg(pool, { schema });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, kind: 'postgres', url: options.url, close: () => pool.end() };
   }
   let dataPath: string | undefined;
   if (options.dataDir) {

@@ -30,6 +30,8 @@ export function readBearer(header: string | undefined): string | null {
 async function authPlugin(app: FastifyInstance, options: { config: Config }) {
   const service = createAuthService(app.db, options.config, app.log);
   app.decorate('auth', service);
+  // Expired sessions and used nonces; the leader does it for every process.
+  app.leadership.every('session cleanup', 60 * 60_000, () => service.prune());
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
 
@@ -55,4 +57,4 @@ async function authPlugin(app: FastifyInstance, options: { config: Config }) {
   });
 }
 
-export default fp(authPlugin, { name: 'auth', dependencies: ['database', 'errors'] });
+export default fp(authPlugin, { name: 'auth', dependencies: ['database', 'errors', 'leadership'] });

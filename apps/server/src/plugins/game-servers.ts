@@ -40,11 +40,15 @@ async function gameServersPlugin(app: FastifyInstance, options: GameServersOptio
     consoleTimeoutMs: options.consoleTimeoutMs ?? 10_000,
     changed: (serverId: number) => void monitor.pollOne(serverId),
   });
-  if (options.monitorIntervalMs !== false) app.addHook('onReady', async () => monitor.start());
+  // Every process may send commands, but only the leader watches: N instances must not poll N times.
+  if (options.monitorIntervalMs !== false) app.leadership.whileLeader('server monitor', monitor);
   app.addHook('onClose', async () => {
-    await monitor.stop();
+    await monitor.close();
     await pool.closeAll();
   });
 }
 
-export default fp(gameServersPlugin, { name: 'game-servers', dependencies: ['database'] });
+export default fp(gameServersPlugin, {
+  name: 'game-servers',
+  dependencies: ['database', 'leadership'],
+});

@@ -7,6 +7,7 @@ import {
   type ServerToClientEvents,
 } from '@shop/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { Emitter } from '@socket.io/redis-emitter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -79,6 +80,13 @@ const ADMINS = 'admins';
 
 export interface RealtimeOptions {
   redisUrl: string | undefined;
+  /** Prefix of the Redis channels, shared by every process of one shop. */
+  redisKeyPrefix: string;
+  /**
+   * A worker: no HTTP listener and so no sockets of its own. It publishes its events through the
+   * Redis emitter and does not subscribe to everyone else's.
+   */
+  emitOnly?: boolean;
   trustProxy: string | undefined;
   /** Tests tighten the limits to see them work in seconds. */
   limits?: Partial<SocketLimits>;
@@ -98,14 +106,20 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
   });
 
   const redisClients: Redis[] = [];
+  const key = `${options.redisKeyPrefix}socket.io`;
+  let emitter: Emitter<ServerToClientEvents> | undefined;
   if (options.redisUrl) {
     const pub = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    const sub = pub.duplicate();
-    for (const client of [pub, sub]) client.on('error', (err) => app.log.warn({ err }, 'redis'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
+    const sub = options.emitOnly ? undefined : pub.duplicate();
+    const clients = sub ? [pub, sub] : [pub];
+    for (const client of clients) client.on('error', (err) => app.log.warn({ err }, 'redis'));
+    await Promise.all(clients.map((client) => client.connect()));
+    redisClients.push(...clients);
+    if (sub) io.adapter(createAdapter(pub, sub, { key }));
+    else emitter = new Emitter<ServerToClientEvents>(pub, { key });
   }
+  /** Where broadcasts go: the emitter on a worker, else this server (and its adapter). */
+  const out = emitter ?? io;
 
   const refuse = (socket: ShopSocket, message: string): void => {
     socket.emit('error', { message });
@@ -191,8 +205,11 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     await socket.join(consoleRoom(serverId));
   });
 
+  // Every process linked to a server hears its console; only the leader, whose monitor keeps a link
+  // to every server, passes it on, so an admin sees each line once.
   const stopLines = app.servers.pool.onLine((serverId, line) => {
-    io.to(consoleRoom(Number(serverId))).emit('server_log', {
+    if (!app.leadership.isLeader) return;
+    out.to(consoleRoom(Number(serverId))).emit('server_log', {
       serverId: Number(serverId),
       timestamp: line.receivedAt.toISOString(),
       message: line.message,
@@ -203,9 +220,9 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     io,
     on,
     authenticate,
-    toUser: (userId, event, ...data) => void io.to(userRoom(userId)).emit(event, ...data),
-    toAdmins: (event, ...data) => void io.to(ADMINS).emit(event, ...data),
-    disconnectUser: (userId) => void io.in(userRoom(userId)).disconnectSockets(true),
+    toUser: (userId, event, ...data) => void out.to(userRoom(userId)).emit(event, ...data),
+    toAdmins: (event, ...data) => void out.to(ADMINS).emit(event, ...data),
+    disconnectUser: (userId) => void out.in(userRoom(userId)).disconnectSockets(true),
   });
 
   // Before the HTTP server stops: open sockets would otherwise hold the shutdown until they time out.
@@ -219,4 +236,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
   });
 }
 
-export default fp(realtimePlugin, { name: 'realtime', dependencies: ['auth', 'game-servers'] });
+export default fp(realtimePlugin, {
+  name: 'realtime',
+  dependencies: ['auth', 'game-servers', 'leadership'],
+});

@@ -26,6 +26,8 @@ export const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
   uptimeSeconds: z.number(),
+  /** Whether this process runs the periodic jobs (one leader among the processes). */
+  leader: z.boolean(),
 });
 
 /** Public settings the web app needs before anyone signs in. */

@@ -57,4 +57,7 @@ async function deliveryPlugin(app: FastifyInstance, options: DeliveryOptions) {
   app.addHook('onClose', async () => worker.stop());
 }
 
-export default fp(deliveryPlugin, { name: 'delivery', dependencies: ['database', 'game-servers'] });
+export default fp(deliveryPlugin, {
+  name: 'delivery',
+  dependencies: ['database', 'game-servers', 'leadership'],
+});

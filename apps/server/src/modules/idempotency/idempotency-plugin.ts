@@ -102,16 +102,13 @@ async function idempotencyPlugin(
   app.decorate('idempotency', { run, prune: () => repo.pruneOlderThan(KEY_LIFETIME_HOURS) });
 
   if (options.pruneIntervalMs) {
-    const timer = setInterval(
-      () =>
-        void repo
-          .pruneOlderThan(KEY_LIFETIME_HOURS)
-          .catch((err: unknown) => app.log.warn({ err }, 'idempotency key cleanup failed')),
-      options.pruneIntervalMs,
+    app.leadership.every('idempotency key cleanup', options.pruneIntervalMs, () =>
+      repo.pruneOlderThan(KEY_LIFETIME_HOURS),
     );
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
   }
 }
 
-export default fp(idempotencyPlugin, { name: 'idempotency', dependencies: ['database'] });
+export default fp(idempotencyPlugin, {
+  name: 'idempotency',
+  dependencies: ['database', 'leadership'],
+});

@@ -21,14 +21,13 @@ async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions) {
   const service = createPaymentsService(app, client);
   app.decorate('payments', service);
   if (options.reconcileIntervalMs !== false) {
-    const every = options.reconcileIntervalMs;
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void service.reconcile(), every);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.leadership.every('payment reconciliation', options.reconcileIntervalMs, () =>
+      service.reconcile(),
+    );
   }
 }
 
-export default fp(paymentsPlugin, { name: 'payments', dependencies: ['database', 'realtime'] });
+export default fp(paymentsPlugin, {
+  name: 'payments',
+  dependencies: ['database', 'realtime', 'leadership'],
+});

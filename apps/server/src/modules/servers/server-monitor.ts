@@ -88,6 +88,8 @@ export function createServerMonitor(
     return next;
   }
 
+  // A link this process holds that drops or returns is recorded at once, on any process: that is
+  // no polling, and the server is just as down for this process's deliveries as for the leader.
   const unsubscribe = pool.onStatus((serverId, status) => {
     if (status.state === 'connecting') return;
     void repo
@@ -107,12 +109,20 @@ export function createServerMonitor(
     pollNow,
     pollOne,
     clientFor,
+    /** Polls every server on the interval; on the leader only. */
     start() {
       void pollNow();
+      clearInterval(timer);
       timer = setInterval(() => void pollNow(), options.intervalMs);
       timer.unref();
     },
+    /** Stops polling (stepping down); safe to call again. */
     async stop() {
+      clearInterval(timer);
+      await running;
+    },
+    /** Also stops recording link changes: the process is closing. */
+    async close() {
       clearInterval(timer);
       unsubscribe();
       await running;

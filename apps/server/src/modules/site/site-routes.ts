@@ -21,6 +21,7 @@ const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
         status: 'ok' as const,
         database: app.dbKind,
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+        leader: app.leadership.isLeader,
       };
     },
   );

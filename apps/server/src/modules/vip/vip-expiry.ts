@@ -46,18 +46,7 @@ export async function expireVips(app: FastifyInstance): Promise<number> {
   return expired;
 }
 
-/** Checks for ended VIPs every minute. */
+/** Checks for ended VIPs every minute, on the leader only. */
 export function scheduleVipExpiry(app: FastifyInstance, everyMs = 60_000) {
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(
-      () =>
-        void expireVips(app).catch((error: unknown) =>
-          app.log.warn({ err: error }, 'VIP expiry failed'),
-        ),
-      everyMs,
-    );
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.leadership.every('VIP expiry', everyMs, () => expireVips(app));
 }
