@@ -212,11 +212,27 @@ describe.skipIf(!postgresUrl || !redisUrl)(
       const lastChecked = async () =>
         (await sql.query<{ at: Date }>('select last_checked_at as at from servers')).rows[0]!.at;
       await waitUntil(async () => (await lastChecked()) > dbTimeAtKill, {
-        timeoutMs: 30_000 - (Date.now() - killedAt),
+        timeoutMs: Math.max(1_000, 30_000 - (Date.now() - killedAt)),
         what: 'the monitor polling again',
       });
       const resumed = await lastChecked();
       await waitUntil(async () => (await lastChecked()) > resumed, { what: 'a second poll' });
+      // Polling, not just a link that changed: one connection asks `serverinfo` again and again.
+      const pollsSinceKill = () => {
+        const perConnection = new Map<number, number>();
+        for (const command of game.commands) {
+          if (command.name !== 'serverinfo' || command.at.getTime() <= killedAt) continue;
+          perConnection.set(
+            command.connectionId,
+            (perConnection.get(command.connectionId) ?? 0) + 1,
+          );
+        }
+        return Math.max(0, ...perConnection.values());
+      };
+      await waitUntil(() => pollsSinceKill() >= 3, {
+        timeoutMs: Math.max(1_000, 30_000 - (Date.now() - killedAt)),
+        what: 'the monitor polling on the new leader',
+      });
       await seeLine('from the new leader');
       for (const url of [url1, url2]) {
         const listed = (await (await fetch(`${url}/api/servers`)).json()) as Array<{
