@@ -102,6 +102,10 @@ function createElection(
     fresh.on('error', (err) => void drop(fresh, err.message));
     fresh.on('end', () => void drop(fresh, 'connection closed'));
     await fresh.connect();
+    if (closed) {
+      await fresh.end();
+      throw new Error('shutting down');
+    }
     // A leader whose host vanishes sends no FIN; the server ends its silent session after this
     // long, which frees the lock. The leader's own checks keep a live session from ever idling.
     await fresh.query(`set idle_session_timeout = ${retryMs * 3}`).catch(() => undefined);
