@@ -1,4 +1,4 @@
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -9,12 +9,11 @@ import { REALTIME_ERRORS } from '@shop/shared';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from './test-support/test-database';
-import type { TopologyMessage } from './test-support/topology-process';
+import { shopTopology } from './test-support/shop-topology';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 const here = path.dirname(fileURLToPath(import.meta.url));
-const topologyProcess = path.resolve(here, 'test-support/topology-process.ts');
 const nginxConf = path.resolve(here, '../../../deploy/nginx.conf');
 
 /** Debian's nginx (in /usr/sbin, which a non-root PATH may lack), or undefined. */
@@ -44,21 +43,6 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
 });
 
-async function startInstance(env: Record<string, string>): Promise<number> {
-  const child: ChildProcess = fork(topologyProcess, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { PATH: process.env.PATH ?? '', ...env, SHOP_ROLE: 'api' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  cleanups.push(() => child.kill('SIGKILL'));
-  return new Promise<number>((resolve, reject) => {
-    child.on('message', (message: TopologyMessage) => {
-      if (message.kind === 'ready' && message.port !== null) resolve(message.port);
-    });
-    child.once('exit', (code) => reject(new Error(`shop instance exited with ${code}`)));
-  });
-}
-
 describe.skipIf(!postgresUrl || !redisUrl || !nginx)(
   "deploy/nginx.conf in front of two instances (runs with TEST_DATABASE_URL, REDIS_URL and Debian's nginx)",
   () => {
@@ -71,8 +55,12 @@ describe.skipIf(!postgresUrl || !redisUrl || !nginx)(
         REDIS_KEY_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
         TRUSTED_PROXY: '127.0.0.1',
       };
-      const first = await startInstance(env);
-      const second = await startInstance(env);
+      const topology = shopTopology(env);
+      cleanups.push(topology.killAll);
+      const [first, second] = [
+        await topology.start('api-1', 'api'),
+        await topology.start('api-2', 'api'),
+      ].map((shop) => new URL(shop.url!).port);
 
       // The shipped file, with the Compose service names replaced by the two loopback instances.
       const listen = await freePort();
