@@ -108,6 +108,19 @@ describe('configuration', () => {
     expect(refusal({ SHOP_TIMEZONE: "UTC'; drop table users; --" })).toContain('SHOP_TIMEZONE');
   });
 
+  it('takes the leader retry interval in whole seconds up to 10, and a safe Redis key prefix', () => {
+    expect(loadConfig({}).leaderRetryMs).toBe(5_000);
+    expect(loadConfig({ LEADER_RETRY_SECONDS: '1' }).leaderRetryMs).toBe(1_000);
+    for (const bad of ['0', '11', '2.5', 'soon']) {
+      expect(refusal({ LEADER_RETRY_SECONDS: bad })).toContain('LEADER_RETRY_SECONDS');
+    }
+    expect(loadConfig({}).redisKeyPrefix).toBe('shop:');
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'eu-1:shop:' }).redisKeyPrefix).toBe('eu-1:shop:');
+    for (const bad of ['', 'two words', 'a*', 'x'.repeat(41)]) {
+      expect(refusal({ REDIS_KEY_PREFIX: bad })).toContain('REDIS_KEY_PREFIX');
+    }
+  });
+
   it('trims a trailing slash from PUBLIC_URL so built links have no double slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe(
       'https://shop.example',
