@@ -13,12 +13,42 @@ import * as schema from './schema/index';
 /** The database API every repository uses; the same over PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * A hand-written statement for a hot path: on PostgreSQL sent as a named prepared statement (parsed
+ * and planned once per connection), on PGlite as its parameterised query.
+ */
+export interface PreparedStatement {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's address, for the few connections that must not come from the pool. */
   url?: string;
+  /** Runs a prepared statement in one round trip, outside any transaction; returns its rows. */
+  run<T>(statement: PreparedStatement): Promise<T[]>;
+  /** Calls `listener` with every statement the shop sends from now on; returns the way to stop. */
+  observe(listener: (text: string) => void): () => void;
   close(): Promise<void>;
+}
+
+/** The statement listeners of one database, told by Drizzle's logger and by `run`. */
+function createStatementObservers() {
+  const listeners = new Set<(text: string) => void>();
+  return {
+    logger: {
+      logQuery: (text: string) => {
+        for (const listener of listeners) listener(text);
+      },
+    },
+    observe(listener: (text: string) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -62,8 +92,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // the pool replaces it on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
     await migrateUnderLock(pool);
-    const db = drizzlePg(pool, { schema });
-    return { db: db as unknown as Db, kind: 'postgres', url: options.url, close: () => pool.end() };
+    const observers = createStatementObservers();
+    const db = drizzlePg(pool, { schema, logger: observers.logger });
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      url: options.url,
+      async run<T>(statement: PreparedStatement) {
+        observers.logger.logQuery(statement.text);
+        return (await pool.query<T & pg.QueryResultRow>(statement)).rows;
+      },
+      observe: observers.observe,
+      close: () => pool.end(),
+    };
   }
   let dataPath: string | undefined;
   if (options.dataDir) {
@@ -71,7 +112,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dataPath, { recursive: true });
   }
   const client = new PGlite(dataPath);
-  const db = drizzlePglite(client, { schema });
+  const observers = createStatementObservers();
+  const db = drizzlePglite(client, { schema, logger: observers.logger });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    async run<T>(statement: PreparedStatement) {
+      observers.logger.logQuery(statement.text);
+      return (await client.query<T>(statement.text, statement.values)).rows;
+    },
+    observe: observers.observe,
+    close: () => client.close(),
+  };
 }

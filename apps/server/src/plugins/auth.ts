@@ -12,6 +12,13 @@ declare module 'fastify' {
     identify: (request: FastifyRequest) => Promise<void>;
     /** preHandler: 401 unless a live session came. */
     requireUser: (request: FastifyRequest) => Promise<void>;
+    /**
+     * preHandler for a call whose own statement checks the session row again (the purchase): the
+     * user from a cache of sessions this process saw live in the last seconds, else as requireUser.
+     */
+    requireCachedUser: (request: FastifyRequest) => Promise<void>;
+    /** Forgets the cached session of this request and looks it up afresh: 401 unless still live. */
+    recheckUser: (request: FastifyRequest) => Promise<void>;
     /** preHandler: 401 for anonymous callers, 403 for players. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
@@ -27,9 +34,27 @@ export function readBearer(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * How long a cached session may stand in for its row. Only calls that re-check the row in their own
+ * statement read the cache, so a session revoked on any process buys nothing even while cached.
+ */
+const SESSION_CACHE_MS = 30_000;
+const SESSION_CACHE_MAX = 20_000;
+
 async function authPlugin(app: FastifyInstance, options: { config: Config }) {
   const service = createAuthService(app.db, options.config, app.log);
-  app.decorate('auth', service);
+  const cached = new Map<string, { user: UserRow; until: number }>();
+  app.decorate('auth', {
+    ...service,
+    async refresh(token: string) {
+      cached.delete(token);
+      return service.refresh(token);
+    },
+    async logout(token: string) {
+      cached.delete(token);
+      return service.logout(token);
+    },
+  });
   // Expired sessions and used nonces; the leader does it for every process.
   app.leadership.every('session cleanup', 60 * 60_000, () => service.prune());
   app.decorateRequest('user', null);
@@ -47,6 +72,26 @@ async function authPlugin(app: FastifyInstance, options: { config: Config }) {
   };
   app.decorate('identify', identify);
   app.decorate('requireUser', async (request: FastifyRequest) => {
+    await identify(request);
+    if (!request.user) throw unauthorized();
+  });
+  app.decorate('requireCachedUser', async (request: FastifyRequest) => {
+    const token = readBearer(request.headers.authorization);
+    const hit = token ? cached.get(token) : undefined;
+    if (token && hit && hit.until > Date.now()) {
+      request.user = hit.user;
+      request.sessionToken = token;
+      return;
+    }
+    await identify(request);
+    if (!request.user || !token) throw unauthorized();
+    if (cached.size >= SESSION_CACHE_MAX) cached.clear();
+    cached.set(token, { user: request.user, until: Date.now() + SESSION_CACHE_MS });
+  });
+  app.decorate('recheckUser', async (request: FastifyRequest) => {
+    if (request.sessionToken) cached.delete(request.sessionToken);
+    request.user = null;
+    request.sessionToken = null;
     await identify(request);
     if (!request.user) throw unauthorized();
   });

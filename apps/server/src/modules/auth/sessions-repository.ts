@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { openidNonces, sessions, signInCodes, users } from '../../db/schema/index';
 import type { UserRow } from '../users/users-repository';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What the sessions table stores of a token. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A sign-in code is traded for a session within seconds of Steam's return; a minute is plenty. */
 const SIGN_IN_CODE_TTL_MS = 60_000;

@@ -30,6 +30,15 @@ declare module 'fastify' {
         work: (tx: Db) => Promise<T>,
         afterCommit?: (body: T) => void,
       ): Promise<T>;
+      /**
+       * For work that claims its key in its own statement: the request's validated key and the
+       * hash of what it asks (400 for a malformed key), or undefined without one.
+       */
+      keyOf(request: FastifyRequest): { key: string; hash: string } | undefined;
+      /** Sends a stored reply as a replay: its status and `Idempotent-Replayed: true`. */
+      replay(reply: FastifyReply, status: number): void;
+      /** The refusal of a key used before for another request (422). */
+      mismatch(): HttpError;
       prune(): Promise<number>;
     };
   }
@@ -62,16 +71,23 @@ async function idempotencyPlugin(
     route.schema = { ...route.schema, headers: route.schema?.headers ?? idempotencyHeadersSchema };
   });
 
+  function parseKey(request: FastifyRequest): string | undefined {
+    const parsedKey = idempotencyKeySchema.optional().safeParse(request.headers['idempotency-key']);
+    if (!parsedKey.success) throw badRequest(parsedKey.error.issues[0]?.message ?? '');
+    return parsedKey.data;
+  }
+
+  function replay(reply: FastifyReply, status: number) {
+    reply.status(status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  }
+
   async function run<T>(
     request: FastifyRequest,
     reply: FastifyReply,
     work: (tx: Db) => Promise<T>,
     afterCommit?: (body: T) => void,
   ): Promise<T> {
-    const header = request.headers['idempotency-key'];
-    const parsedKey = idempotencyKeySchema.optional().safeParse(header);
-    if (!parsedKey.success) throw badRequest(parsedKey.error.issues[0]?.message ?? '');
-    const key = parsedKey.data;
+    const key = parseKey(request);
     const userId = request.user?.id;
     if (key !== undefined && userId === undefined) {
       throw new Error('idempotent routes run after authentication');
@@ -92,14 +108,23 @@ async function idempotencyPlugin(
       return { replayed: false, body };
     });
     if (outcome.replayed) {
-      reply.status(outcome.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      replay(reply, outcome.status);
     } else {
       afterCommit?.(outcome.body);
     }
     return outcome.body;
   }
 
-  app.decorate('idempotency', { run, prune: () => repo.pruneOlderThan(KEY_LIFETIME_HOURS) });
+  app.decorate('idempotency', {
+    run,
+    keyOf(request: FastifyRequest) {
+      const key = parseKey(request);
+      return key === undefined ? undefined : { key, hash: requestHash(request) };
+    },
+    replay,
+    mismatch,
+    prune: () => repo.pruneOlderThan(KEY_LIFETIME_HOURS),
+  });
 
   if (options.pruneIntervalMs) {
     app.leadership.every('idempotency key cleanup', options.pruneIntervalMs, () =>

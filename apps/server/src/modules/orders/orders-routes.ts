@@ -5,16 +5,18 @@ import type { Config } from '../../config';
 import { errorReplies } from '../../plugins/errors';
 import { perAccountLimit } from '../../plugins/rate-limits';
 import { createOrdersRepository } from './orders-repository';
+import { createQuickPurchase } from './quick-purchase';
 
 const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const orders = createOrdersRepository(app.db);
+  const quickPurchase = createQuickPurchase(app);
   const security = [{ bearer: [] }];
   const replies = errorReplies(400, 401, 403, 404, 503);
 
   app.post(
     '/purchase',
     {
-      preHandler: app.requireUser,
+      preHandler: app.requireCachedUser,
       config: { rateLimit: perAccountLimit(config.purchaseLimitPerMinute), idempotent: true },
       schema: {
         tags: ['orders'],
@@ -26,6 +28,10 @@ const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
       },
     },
     async (request, reply) => {
+      const quick = await quickPurchase(request, reply, request.body);
+      if (quick) return quick;
+      // The full path, for what one statement does not decide: with the session's row as it is now.
+      await app.recheckUser(request);
       const gift = await app.purchases.prepareGift(request.user!, request.body);
       return app.idempotency.run(
         request,

@@ -32,6 +32,18 @@ export interface PlacedOrder {
   balanceKopecks: number;
 }
 
+/** The ledger row's text of a purchase. */
+export const purchaseDescription = (lines: PurchaseLine[]) =>
+  `Покупка: ${lines.map((line) => line.product.name).join(', ')}`.slice(0, 300);
+
+/** The picture an order line keeps: the product's own, else its game item's icon. */
+export const orderItemImage = (product: PurchaseLine['product']) =>
+  product.image ?? (product.gameItemId !== null ? `/img/${product.gameItemId}.png` : null);
+
+/** Plugin servers take their jobs through the plugin; every other server by RCON. */
+export const deliveryMethod = (server: Pick<ServerRow, 'isPluginEnabled'>) =>
+  server.isPluginEnabled === 1 ? 'plugin' : 'rcon';
+
 /**
  * VIP: the same tier still running is extended, any other tier starts now. Computed by the database
  * from the row it updates, so two purchases at once extend twice instead of both from the old date.
@@ -62,12 +74,11 @@ export async function placeOrder(
   const total = lines.reduce((sum, line) => sum + line.costKopecks, 0);
   // The debit comes first: when the balance does not cover it, nothing at all has been written.
   const order = { id: randomUUID() };
-  const names = lines.map((line) => line.product.name).join(', ');
   const balance = await postEntry(tx, {
     userId: user.id,
     kind: 'purchase',
     amountKopecks: -total,
-    description: `Покупка: ${names}`.slice(0, 300),
+    description: purchaseDescription(lines),
     method: 'Баланс',
     orderId: order.id,
   });
@@ -81,7 +92,7 @@ export async function placeOrder(
     giftMessage: gift?.message || null,
   });
 
-  const method = server.isPluginEnabled === 1 ? 'plugin' : 'rcon';
+  const method = deliveryMethod(server);
   const deliveries = createDeliveryRepository(tx);
   let vip: { tier: string; days: number; revoke: string } | null = null;
   for (const line of lines) {
@@ -93,8 +104,7 @@ export async function placeOrder(
         orderId: order.id,
         productId: product.id,
         name: product.name,
-        image:
-          product.image ?? (product.gameItemId !== null ? `/img/${product.gameItemId}.png` : null),
+        image: orderItemImage(product),
         quantity,
         stacks,
         priceKopecks: product.priceKopecks,

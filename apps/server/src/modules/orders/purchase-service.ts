@@ -123,16 +123,16 @@ export function createPurchaseService(app: FastifyInstance) {
 
     /**
      * After commit: the buyer's tabs see the new balance, a gift's recipient is told, and RCON
-     * deliveries start now.
+     * deliveries start now (`rcon` false: every job waits for the game's plugin, nothing to wake).
      */
-    announce(buyerId: number, reply: PurchaseReply) {
+    announce(buyerId: number, reply: PurchaseReply, rcon = true) {
       app.realtime.toUser(buyerId, 'balanceUpdate', { balance: reply.balance });
       if (reply.gift) {
         void app.gifts
           .notifyRecipient(reply.orderId)
           .catch((error: unknown) => app.log.warn({ err: error }, 'gift notice failed'));
       }
-      void app.delivery.worker.kick();
+      if (rcon) void app.delivery.worker.kick();
     },
   };
 }

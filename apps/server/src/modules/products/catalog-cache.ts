@@ -1,5 +1,6 @@
 import type { Product } from '@shop/shared';
-import { toProduct, type ProductsRepository } from './products-repository';
+import type { ServerRow } from '../servers/servers-repository';
+import { toProduct, type ProductRow, type ProductsRepository } from './products-repository';
 
 export interface ProductFilters {
   category?: string | undefined;
@@ -39,12 +40,24 @@ const queryKey = (filters: ProductFilters) =>
     filters.popular ?? '',
   ].join('\u0000');
 
+/** What a purchase reads from memory; its statement checks both against their rows. */
+export interface PurchaseView {
+  product: ProductRow | undefined;
+  server: ServerRow | undefined;
+}
+
 /**
- * The active catalogue, held in memory: buyers read it on every page, admins change it rarely.
- * An admin write here invalidates at once; other instances pick it up within MAX_AGE_MS.
+ * The active catalogue and the servers, held in memory: buyers read them on every page and
+ * purchase, admins change them rarely. An admin write here invalidates at once; other instances
+ * pick it up within MAX_AGE_MS, and a purchase whose statement finds a row changed invalidates too.
  */
-export function createCatalogCache(repo: ProductsRepository) {
+export function createCatalogCache(
+  repo: ProductsRepository,
+  listServers: () => Promise<ServerRow[]>,
+) {
   let products: Product[] | null = null;
+  let productRows = new Map<number, ProductRow>();
+  let serverRows = new Map<number, ServerRow>();
   let loadedAt = 0;
   let loading: Promise<Product[]> | null = null;
   /** Serialised answers per filter set: the list changes only on admin writes. */
@@ -55,9 +68,13 @@ export function createCatalogCache(repo: ProductsRepository) {
 
   async function load(): Promise<Product[]> {
     const startedAt = generation;
-    const fresh = (await repo.list()).filter((row) => row.isActive).map(toProduct);
+    const [rows, servers] = await Promise.all([repo.list(), listServers()]);
+    const active = rows.filter((row) => row.isActive);
+    const fresh = active.map(toProduct);
     if (startedAt === generation) {
       products = fresh;
+      productRows = new Map(active.map((row) => [row.id, row]));
+      serverRows = new Map(servers.map((row) => [row.id, row]));
       serialised = new Map();
       loadedAt = Date.now();
     }
@@ -71,6 +88,11 @@ export function createCatalogCache(repo: ProductsRepository) {
         loading = null;
       });
       return loading;
+    },
+    /** An active product's row and a server's row as last loaded (maybe stale: check them). */
+    async purchaseView(productId: number, serverId: number): Promise<PurchaseView> {
+      await this.all();
+      return { product: productRows.get(productId), server: serverRows.get(serverId) };
     },
     /** The JSON of `query(filters)`, built once per filter set until the catalogue changes. */
     async queryJson(filters: ProductFilters): Promise<string> {

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { stacksFor } from '@shop/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest } from '../../plugins/errors';
+import { hashToken } from '../auth/sessions-repository';
+import { planDelivery } from '../delivery/delivery-plan';
+import { deliveryMethod, orderItemImage, purchaseDescription } from './place-order';
+import type { PurchaseReply } from './purchase-service';
+import { checkLine, checkServer, PURCHASE_MESSAGES } from './purchase-rules';
+
+/** The body of `POST /api/purchase` after its schema. */
+export interface PurchaseBody {
+  productId: number;
+  serverId: number;
+  quantity: number;
+  giftTo?: string | undefined;
+}
+
+/** orders_buy_one (migration 0010): session, product and server checked, then the whole purchase. */
+const BUY_ONE = {
+  name: 'orders_buy_one',
+  text: `select outcome, status_code, body from orders_buy_one($1, $2, $3, $4, $5, $6::text::timestamptz,
+    $7, $8, $9, $10::text::uuid, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::text::jsonb,
+    $21::text::jsonb)`,
+};
+
+/** What the statement raises when the balance does not cover the purchase. */
+const INSUFFICIENT_FUNDS = 'SH001';
+
+interface Outcome {
+  outcome: 'done' | 'replayed' | 'mismatch' | 'signed-out' | 'stale';
+  status_code: number | null;
+  body: PurchaseReply | null;
+}
+
+function sqlState(error: unknown): unknown {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (code) return code;
+  }
+  return undefined;
+}
+
+/**
+ * The common purchase (one product for oneself, not a VIP) in one round trip: session, product and
+ * server come from memory, and one statement checks them against their rows and does the debit,
+ * ledger row, order, item, delivery job, buyer's totals and Idempotency-Key with its reply. Returns
+ * undefined when it cannot decide (a gift, a VIP, a rule the cached rows break, a cached row that
+ * changed, a session no longer live): the caller then takes the full path, which answers with the
+ * rows as they are. Every rule of the full path holds here; purchase.test.ts runs both.
+ */
+export function createQuickPurchase(app: FastifyInstance) {
+  return async function quickPurchase(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: PurchaseBody,
+  ): Promise<PurchaseReply | undefined> {
+    const buyer = request.user;
+    if (!buyer || !request.sessionToken || input.giftTo !== undefined) return undefined;
+    const { product, server } = await app.catalog.purchaseView(input.productId, input.serverId);
+    if (!product || !server || product.vipTier) return undefined;
+    let line;
+    try {
+      line = checkLine(product, input.quantity, checkServer(server), buyer.id);
+    } catch {
+      return undefined;
+    }
+    const key = app.idempotency.keyOf(request);
+    const quantity = line.quantity;
+    const answer: Omit<PurchaseReply, 'balance'> = {
+      success: true,
+      orderId: randomUUID(),
+      message: `${product.name} × ${quantity} будет выдан на сервере ${server.name}.`,
+    };
+    let rows: Outcome[];
+    try {
+      rows = await app.dbRun<Outcome>({
+        ...BUY_ONE,
+        values: [
+          hashToken(request.sessionToken),
+          buyer.id,
+          key?.key ?? null,
+          key?.hash ?? null,
+          product.id,
+          product.updatedAt.toISOString(),
+          server.id,
+          server.isPluginEnabled,
+          server.name,
+          answer.orderId,
+          quantity,
+          stacksFor(quantity, product.stackSize),
+          product.priceKopecks,
+          line.costKopecks,
+          product.name,
+          orderItemImage(product),
+          purchaseDescription([line]),
+          buyer.steamId,
+          deliveryMethod(server),
+          JSON.stringify(planDelivery(product, quantity, buyer.steamId)),
+          JSON.stringify(answer),
+        ],
+      });
+    } catch (error) {
+      if (sqlState(error) === INSUFFICIENT_FUNDS) {
+        throw badRequest(PURCHASE_MESSAGES.insufficientFunds);
+      }
+      throw error;
+    }
+    const [result] = rows;
+    switch (result?.outcome) {
+      case 'done':
+        app.purchases.announce(buyer.id, result.body!, deliveryMethod(server) === 'rcon');
+        return result.body!;
+      case 'replayed':
+        app.idempotency.replay(reply, result.status_code ?? 200);
+        return result.body!;
+      case 'mismatch':
+        throw app.idempotency.mismatch();
+      case 'stale':
+        app.catalog.invalidate();
+        return undefined;
+      default:
+        return undefined;
+    }
+  };
+}
