@@ -4,6 +4,8 @@
  * process on PostgreSQL, two shop processes on PostgreSQL (and Redis when BENCH_REDIS_URL is set),
  * and the embedded database (PGlite, no Redis). With BENCH_PG_LOG (the server's log file, read
  * through pg_read_file) it also counts the statements PostgreSQL logs for one purchase.
+ * BENCH_LINES picks lines; BENCH_CPU_PROF_DIR writes `node --cpu-prof` profiles of the shop
+ * processes there.
  * Loopback only; bounded in time. Needs BENCH_DATABASE_URL (an admin URL).
  */
 import { execFile, execFileSync, fork } from 'node:child_process';
@@ -107,7 +109,8 @@ async function openShop(database: Database) {
   });
   const vipId = await addProduct(shop, admin.headers, {
     name: 'VIP',
-    category: 'privileges',
+    gameItemName: 'vip',
+    category: 'vip',
     price: 1,
     vipTier: 'Gold',
     vipDays: 1,
@@ -124,6 +127,8 @@ async function openShop(database: Database) {
 
 type Shop = Awaited<ReturnType<typeof openShop>>;
 
+const { REDIS_URL: _inherited, ...withoutRedis } = process.env;
+
 /** Shop processes of their own on the database at `url` (bench/purchase-shop.ts). */
 async function startShopProcesses(count: number, url: string, redis?: string) {
   const children = await Promise.all(
@@ -135,9 +140,9 @@ async function startShopProcesses(count: number, url: string, redis?: string) {
           ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
         ],
         env: {
-          ...process.env,
+          ...withoutRedis,
           DATABASE_URL: url,
-          REDIS_URL: redis ?? '',
+          ...(redis ? { REDIS_URL: redis } : {}),
           PURCHASE_LIMIT_PER_MINUTE: '1000000',
         },
       });
@@ -280,10 +285,15 @@ async function statementCounts(logFile: string) {
   return { common, vip };
 }
 
+/** BENCH_LINES picks some of: pg1, pg2, pglite (default all). */
+const picked = new Set((process.env.BENCH_LINES ?? 'pg1,pg2,pglite').split(','));
 const lines: Line[] = [];
-lines.push(await postgresLine('PostgreSQL, 1 process', 1));
-lines.push(await postgresLine(`PostgreSQL, 2 processes${redisUrl ? ' + Redis' : ''}`, 2, redisUrl));
-lines.push(await pgliteLine());
+if (picked.has('pg1')) lines.push(await postgresLine('PostgreSQL, 1 process', 1));
+if (picked.has('pg2')) {
+  const label = `PostgreSQL, 2 processes${redisUrl ? ' + Redis' : ''}`;
+  lines.push(await postgresLine(label, 2, redisUrl));
+}
+if (picked.has('pglite')) lines.push(await pgliteLine());
 const statements = pgLog ? await statementCounts(pgLog) : null;
 await game.close();
 const tps = pgbenchTps(await withDatabase('pgbench_bench'));

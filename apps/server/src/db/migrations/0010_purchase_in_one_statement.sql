@@ -47,14 +47,17 @@ LANGUAGE sql AS $$
 $$;
 --> statement-breakpoint
 
--- users: the buyer's totals and favourite server after a purchase.
-CREATE FUNCTION "users_record_purchase"(p_user_id integer, p_total bigint) RETURNS void
+-- users: the buyer's totals and favourite server (the one bought for most, the latest on a tie)
+-- after a purchase for p_server_id. A purchase for the favourite keeps it, without a count.
+CREATE FUNCTION "users_record_purchase"(p_user_id integer, p_server_id integer, p_total bigint)
+RETURNS void
 LANGUAGE sql AS $$
   UPDATE users SET
     total_spent_kopecks = total_spent_kopecks + p_total,
     purchases_count = purchases_count + 1,
-    favorite_server_id = (SELECT server_id FROM orders WHERE user_id = p_user_id
-                          GROUP BY server_id ORDER BY count(*) DESC, max(created_at) DESC LIMIT 1)
+    favorite_server_id = CASE WHEN favorite_server_id = p_server_id THEN p_server_id
+      ELSE (SELECT server_id FROM orders WHERE user_id = p_user_id
+            GROUP BY server_id ORDER BY count(*) DESC, max(created_at) DESC LIMIT 1) END
   WHERE id = p_user_id
 $$;
 --> statement-breakpoint
@@ -137,7 +140,7 @@ BEGIN
   RETURNING id INTO v_item;
   PERFORM delivery_enqueue(p_order_id, v_item, p_user_id, p_server_id, p_steam_id, p_method,
                            p_payload);
-  PERFORM users_record_purchase(p_user_id, p_total);
+  PERFORM users_record_purchase(p_user_id, p_server_id, p_total);
   v_reply := p_reply || jsonb_build_object('balance', round(v_balance / 100.0, 2));
   IF p_key IS NOT NULL THEN
     PERFORM idempotency_complete(p_user_id, p_key, 200::smallint, v_reply);

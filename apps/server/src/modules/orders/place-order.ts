@@ -11,7 +11,7 @@ import {
 } from '../delivery/delivery-plan';
 import { createDeliveryRepository } from '../delivery/delivery-repository';
 import { postEntry } from '../ledger/ledger';
-import type { UserRow } from '../users/users-repository';
+import { createUsersRepository, type UserRow } from '../users/users-repository';
 import type { ServerRow } from '../servers/servers-repository';
 import { revokeReplacedVip } from '../vip/vip-grant';
 import { badRequest } from '../../plugins/errors';
@@ -144,15 +144,7 @@ export async function placeOrder(
 
   if (vip) await revokeReplacedVip(tx, target, vip.tier, server.id);
 
-  await tx
-    .update(users)
-    .set({
-      totalSpentKopecks: sql`${users.totalSpentKopecks} + ${total}`,
-      purchasesCount: sql`${users.purchasesCount} + 1`,
-      favoriteServerId: sql`(select server_id from orders where user_id = ${user.id}
-                              group by server_id order by count(*) desc, max(created_at) desc limit 1)`,
-    })
-    .where(eq(users.id, user.id));
+  await createUsersRepository(tx).recordPurchase(user.id, server.id, total);
   if (vip) {
     await tx
       .update(users)

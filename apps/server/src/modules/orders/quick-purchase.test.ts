@@ -53,9 +53,11 @@ const buy = (
     payload,
   });
 
+type WrittenCount = 'orders' | 'items' | 'jobs' | 'debits' | 'keys' | 'purchases';
+
 /** What the database holds for a user: every row a purchase writes. */
 async function written(userId: number) {
-  const [row] = await queryRows<Record<string, string | number>>(
+  const [row] = await queryRows<Record<WrittenCount, number> & { balance: string }>(
     shop.app.db,
     sql`select
       (select balance_kopecks from users where id = ${userId}) as balance,

@@ -15,6 +15,11 @@ export interface SteamIdentity {
 
 export function createUsersRepository(db: Db) {
   return {
+    /** A purchase's mark on its buyer: total spent, count, favourite server (migration 0010). */
+    async recordPurchase(userId: number, serverId: number, totalKopecks: number) {
+      await db.execute(sql`select users_record_purchase(${userId}, ${serverId}, ${totalKopecks})`);
+    },
+
     async findById(id: number): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
