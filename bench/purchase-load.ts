@@ -41,6 +41,8 @@ process.stdout.write(
   JSON.stringify({
     done,
     refused,
+    p50Ms: Math.round(latencies[Math.floor(latencies.length * 0.5)] ?? 0),
     p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+    cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
   }),
 );

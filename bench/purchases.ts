@@ -153,7 +153,23 @@ async function startShopProcesses(count: number, url: string, redis?: string) {
       return { child, base: `http://127.0.0.1:${port}` };
     }),
   );
+  /** CPU time (user + system, ms) the shop processes have used so far. */
+  const cpuMs = async () => {
+    const each = await Promise.all(
+      children.map(
+        ({ child }) =>
+          new Promise<number>((resolve) => {
+            child.once('message', (message: { cpuMicros: NodeJS.CpuUsage }) =>
+              resolve((message.cpuMicros.user + message.cpuMicros.system) / 1000),
+            );
+            child.send('cpu');
+          }),
+      ),
+    );
+    return each.reduce((sum, ms) => sum + ms, 0);
+  };
   return {
+    cpuMs,
     bases: children.map((entry) => entry.base),
     stop: () =>
       Promise.all(
@@ -205,6 +221,8 @@ interface Line {
   refused: number;
   perSecond: number;
   p99Ms: number;
+  /** CPU time of the shop processes per request (PGlite's included on that line). */
+  cpuPerPurchaseMs: number;
   overdrafts: number;
   mismatches: number;
 }
@@ -214,25 +232,44 @@ async function postgresLine(label: string, processes: number, redis?: string): P
   const database = await openDatabase({ url });
   const shop = await openShop(database);
   const shops = await startShopProcesses(processes, url, redis);
+  const cpuBefore = await shops.cpuMs();
   const load = await runLoad(shops.bases, shop);
+  const cpuPerPurchaseMs = (await shops.cpuMs()) - cpuBefore;
   await shops.stop();
   const money = await checkMoney(shop.app);
   await shop.app.close();
   await database.close();
-  return { line: label, ...load, purchases: load.done, perSecond: load.done / seconds, ...money };
+  return {
+    line: label,
+    ...load,
+    purchases: load.done,
+    perSecond: load.done / seconds,
+    cpuPerPurchaseMs: cpuPerPurchaseMs / Math.max(load.done + load.refused, 1),
+    ...money,
+  };
 }
 
 async function pgliteLine(): Promise<Line> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
   const database = await openDatabase({ dataDir });
   const shop = await openShop(database);
+  const cpuBefore = process.cpuUsage();
   const load = await runLoad([shop.base], shop);
+  const cpu = process.cpuUsage(cpuBefore);
   const money = await checkMoney(shop.app);
   await shop.app.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
   const line = 'PGlite (embedded), 1 process';
-  return { line, ...load, purchases: load.done, perSecond: load.done / seconds, ...money };
+  return {
+    line,
+    ...load,
+    purchases: load.done,
+    perSecond: load.done / seconds,
+    // The embedded database runs inside the shop process: its CPU is in this figure too.
+    cpuPerPurchaseMs: (cpu.user + cpu.system) / 1000 / Math.max(load.done + load.refused, 1),
+    ...money,
+  };
 }
 
 /**
@@ -299,11 +336,14 @@ await game.close();
 const tps = pgbenchTps(await withDatabase('pgbench_bench'));
 
 console.log(`${seconds} s, ${BUYERS} buyers; pgbench: ${Math.round(tps)} tps`);
-console.log('| line | purchases/s | p99 | ratio to pgbench | overdrafts | ledger mismatches |');
-console.log('| --- | --- | --- | --- | --- | --- |');
+console.error(JSON.stringify(lines));
+console.log(
+  '| line | purchases/s | p99 | ratio to pgbench | shop CPU per purchase | overdrafts | ledger mismatches |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
 for (const line of lines) {
   console.log(
-    `| ${line.line} | ${Math.round(line.perSecond)} | ${line.p99Ms} ms | ${(line.perSecond / tps).toFixed(2)} | ${line.overdrafts} | ${line.mismatches} |`,
+    `| ${line.line} | ${Math.round(line.perSecond)} | ${line.p99Ms} ms | ${(line.perSecond / tps).toFixed(2)} | ${line.cpuPerPurchaseMs.toFixed(2)} ms | ${line.overdrafts} | ${line.mismatches} |`,
   );
   if (line.refused > 0) console.log(`  (${line.refused} refused)`);
 }

@@ -46,6 +46,9 @@ declare module 'fastify' {
 
 const KEY_LIFETIME_HOURS = 24;
 
+/** Built once: a schema built per request costs more than the check itself. */
+const optionalKey = idempotencyKeySchema.optional();
+
 const mismatch = () => new HttpError(422, 'unprocessable', errorMessages.idempotencyMismatch);
 
 function requestHash(request: FastifyRequest): string {
@@ -72,7 +75,7 @@ async function idempotencyPlugin(
   });
 
   function parseKey(request: FastifyRequest): string | undefined {
-    const parsedKey = idempotencyKeySchema.optional().safeParse(request.headers['idempotency-key']);
+    const parsedKey = optionalKey.safeParse(request.headers['idempotency-key']);
     if (!parsedKey.success) throw badRequest(parsedKey.error.issues[0]?.message ?? '');
     return parsedKey.data;
   }
