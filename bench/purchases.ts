@@ -9,7 +9,7 @@
  * Loopback only; bounded in time. Needs BENCH_DATABASE_URL (an admin URL).
  */
 import { execFile, execFileSync, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startRustSim } from '@shop/rust-sim';
@@ -40,6 +40,10 @@ async function withDatabase(name: string) {
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
+  return databaseUrl(name);
+}
+
+function databaseUrl(name: string) {
   const url = new URL(adminUrl!);
   url.pathname = `/${name}`;
   return url.toString();
@@ -55,12 +59,15 @@ async function adminQuery<T extends pg.QueryResultRow>(text: string, values: unk
   }
 }
 
-function pgbenchTps(url: string): number {
-  const bin = execFileSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1'])
+const pgbenchBin = () =>
+  execFileSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1'])
     .toString()
     .trim();
-  execFileSync(`${bin}/pgbench`, ['-i', '-q', '-s', '5', url], { stdio: 'ignore' });
-  const out = execFileSync(`${bin}/pgbench`, [
+
+/** pgbench's transactions per second for `args` (its built-in TPC-B-like load, or a script). */
+function pgbenchTps(url: string, args: string[] = []): number {
+  const out = execFileSync(`${pgbenchBin()}/pgbench`, [
+    ...args,
     '-c',
     String(BUYERS),
     '-j',
@@ -72,6 +79,30 @@ function pgbenchTps(url: string): number {
   const match = /tps = ([\d.]+)/.exec(out);
   if (!match?.[1]) throw new Error(`no tps in pgbench output:\n${out}`);
   return Number(match[1]);
+}
+
+/**
+ * The purchase statement alone, sent by pgbench's 50 clients to the 1-process line's database
+ * (its buyers, product and server): the most purchases per second this PostgreSQL can take, with no
+ * HTTP and no Node in the way.
+ */
+function statementTps(url: string): number {
+  const script = path.join(mkdtempSync(path.join(tmpdir(), 'shop-bench-')), 'buy.sql');
+  writeFileSync(
+    script,
+    `\\set uid random(2, ${BUYERS + 1})
+select outcome from orders_buy_one((select token_hash from sessions where user_id = :uid limit 1),
+  :uid, null, null, 1, (select date_trunc('milliseconds', updated_at) from products where id = 1),
+  1, 1::smallint, 'Bench', gen_random_uuid(), 1, 1, 100, 100, 'Дерево', null, 'Покупка: Дерево',
+  '76561198000000000', 'plugin', jsonb_build_object('kind', 'give'),
+  jsonb_build_object('success', true));
+`.replace(/\n {2}/g, ' '),
+  );
+  try {
+    return pgbenchTps(url, ['-n', '-M', 'prepared', '-f', script]);
+  } finally {
+    rmSync(path.dirname(script), { recursive: true, force: true });
+  }
 }
 
 const game = await startRustSim({ consoleIntervalMs: null, chatIntervalMs: null });
@@ -333,7 +364,10 @@ if (picked.has('pg2')) {
 if (picked.has('pglite')) lines.push(await pgliteLine());
 const statements = pgLog ? await statementCounts(pgLog) : null;
 await game.close();
-const tps = pgbenchTps(await withDatabase('pgbench_bench'));
+const pgbenchUrl = await withDatabase('pgbench_bench');
+execFileSync(`${pgbenchBin()}/pgbench`, ['-i', '-q', '-s', '5', pgbenchUrl], { stdio: 'ignore' });
+const tps = pgbenchTps(pgbenchUrl);
+const statementAlone = picked.has('pg1') ? statementTps(databaseUrl('shop_bench_1')) : null;
 
 console.log(`${seconds} s, ${BUYERS} buyers; pgbench: ${Math.round(tps)} tps`);
 console.error(JSON.stringify(lines));
@@ -346,6 +380,11 @@ for (const line of lines) {
     `| ${line.line} | ${Math.round(line.perSecond)} | ${line.p99Ms} ms | ${(line.perSecond / tps).toFixed(2)} | ${line.cpuPerPurchaseMs.toFixed(2)} ms | ${line.overdrafts} | ${line.mismatches} |`,
   );
   if (line.refused > 0) console.log(`  (${line.refused} refused)`);
+}
+if (statementAlone !== null) {
+  console.log(
+    `| the purchase statement alone (pgbench, no HTTP, no Node) | ${Math.round(statementAlone)} | | ${(statementAlone / tps).toFixed(2)} | | | |`,
+  );
 }
 if (statements) {
   console.log(

@@ -17,6 +17,8 @@ const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
     '/purchase',
     {
       preHandler: app.requireCachedUser,
+      // The reply is a few hundred bytes: nothing to compress, so no compression hooks either.
+      compress: false,
       config: { rateLimit: perAccountLimit(config.purchaseLimitPerMinute), idempotent: true },
       schema: {
         tags: ['orders'],
