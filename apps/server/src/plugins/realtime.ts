@@ -29,11 +29,16 @@ interface SocketData {
   session?: { token: string; user: UserRow; checkedAt: number };
 }
 
-type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Between shop processes (over Redis): an admin changed the catalogue, drop your copy. */
+export interface InterServerEvents {
+  catalogChanged: () => void;
+}
+
+type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type ShopSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 

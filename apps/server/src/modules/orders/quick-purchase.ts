@@ -117,7 +117,7 @@ export function createQuickPurchase(app: FastifyInstance) {
       case 'mismatch':
         throw app.idempotency.mismatch();
       case 'stale':
-        app.catalog.invalidate();
+        app.catalog.reload();
         return undefined;
       default:
         return undefined;

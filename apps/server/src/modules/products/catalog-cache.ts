@@ -48,12 +48,15 @@ export interface PurchaseView {
 
 /**
  * The active catalogue and the servers, held in memory: buyers read them on every page and
- * purchase, admins change them rarely. An admin write here invalidates at once; other instances
- * pick it up within MAX_AGE_MS, and a purchase whose statement finds a row changed invalidates too.
+ * purchase, admins change them rarely. An admin write here invalidates at once, on every process
+ * when they share Redis (else within MAX_AGE_MS); a purchase whose statement finds a row changed
+ * reloads too.
  */
 export function createCatalogCache(
   repo: ProductsRepository,
   listServers: () => Promise<ServerRow[]>,
+  /** Told of every admin change (`invalidate`), to tell the other processes. */
+  onChange: () => void = () => undefined,
 ) {
   let products: Product[] | null = null;
   let productRows = new Map<number, ProductRow>();
@@ -106,7 +109,13 @@ export function createCatalogCache(
       }
       return json;
     },
+    /** An admin changed the catalogue: this process reloads, and the others are told. */
     invalidate() {
+      this.reload();
+      onChange();
+    },
+    /** Reload on the next read (another process's change, or a row a purchase found changed). */
+    reload() {
       generation += 1;
       products = null;
       loading = null;

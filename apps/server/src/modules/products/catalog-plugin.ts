@@ -10,12 +10,25 @@ declare module 'fastify' {
   }
 }
 
-/** One catalogue cache per process, shared by buyer reads and the admin writes that refresh it. */
-async function catalogPlugin(app: FastifyInstance) {
-  app.decorate(
-    'catalog',
-    createCatalogCache(createProductsRepository(app.db), createServersRepository(app.db).list),
+/**
+ * One catalogue cache per process, shared by buyer reads and the admin writes that refresh it. With
+ * Redis, an admin's change reaches every process's cache at once (socket.io's server-side events
+ * over the live channel's Redis adapter, which registers after this plugin and is there by onReady).
+ */
+async function catalogPlugin(app: FastifyInstance, options: { sharedOverRedis: boolean }) {
+  const cache = createCatalogCache(
+    createProductsRepository(app.db),
+    createServersRepository(app.db).list,
+    () => {
+      if (options.sharedOverRedis) app.realtime.io.serverSideEmit('catalogChanged');
+    },
   );
+  app.decorate('catalog', cache);
+  if (options.sharedOverRedis) {
+    app.addHook('onReady', async () => {
+      app.realtime.io.on('catalogChanged', () => cache.reload());
+    });
+  }
 }
 
 export default fp(catalogPlugin, { name: 'catalog', dependencies: ['database'] });

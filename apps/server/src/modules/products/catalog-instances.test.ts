@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { addProduct } from '../../test-support/shop-fixtures';
+import { createAccount } from '../../test-support/sign-in';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { waitUntil } from '../../test-support/wait-until';
+
+const redisUrl = process.env.REDIS_URL;
+
+describe.skipIf(!redisUrl)('catalogue across shop processes sharing Redis', () => {
+  let shop: TestApp;
+  let other: FastifyInstance;
+
+  beforeAll(async () => {
+    shop = await createTestApp({ REDIS_URL: redisUrl! });
+    other = await buildApp({
+      config: shop.config,
+      database: shop.database,
+      rateLimitMax: 100_000,
+      gameServers: { monitorIntervalMs: false },
+      reconcileIntervalMs: false,
+      delivery: { autostart: false },
+    });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other?.close();
+    await shop?.close();
+  });
+
+  it("shows an admin's price change and hidden product on the other process at once", async () => {
+    const admin = await createAccount(shop.app, shop.config, 'admin');
+    const id = await addProduct(shop, admin.headers, { name: 'Сера', price: 5 });
+    const listed = async () =>
+      (await other.inject({ url: '/api/products' })).json() as Array<{ id: number; price: number }>;
+    // The other process has the product in its cache now; its copy would live another 30 s.
+    expect((await listed()).find((product) => product.id === id)?.price).toBe(5);
+
+    const [product] = (
+      await shop.app.inject({ url: '/api/admin/products', headers: admin.headers })
+    )
+      .json()
+      .filter((row: { id: number }) => row.id === id);
+    const edit = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/admin/products/${id}`,
+      headers: admin.headers,
+      payload: { ...product, price: 7 },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await waitUntil(async () => (await listed()).find((row) => row.id === id)?.price === 7, {
+      timeoutMs: 3_000,
+      what: 'the new price on the other process',
+    });
+
+    const hide = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${id}`,
+      headers: admin.headers,
+      payload: { isActive: false },
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+    await waitUntil(async () => !(await listed()).some((row) => row.id === id), {
+      timeoutMs: 3_000,
+      what: 'the hidden product gone from the other process',
+    });
+  });
+});
