@@ -110,7 +110,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(authPlugin, { config });
   await app.register(idempotencyPlugin, { pruneIntervalMs: 60 * 60_000 });
-  await app.register(catalogPlugin, { sharedOverRedis: Boolean(config.redisUrl) });
+  await app.register(catalogPlugin, {
+    sharedOverRedis: Boolean(config.redisUrl) && !options.worker,
+  });
   await app.register(gameServersPlugin, options.gameServers ?? { monitorIntervalMs: 15_000 });
   await app.register(realtimePlugin, {
     redisUrl: config.redisUrl,
