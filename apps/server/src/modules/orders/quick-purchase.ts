@@ -47,7 +47,7 @@ function sqlState(error: unknown): unknown {
  * ledger row, order, item, delivery job, buyer's totals and Idempotency-Key with its reply. Returns
  * undefined when it cannot decide (a gift, a VIP, a rule the cached rows break, a cached row that
  * changed, a session no longer live): the caller then takes the full path, which answers with the
- * rows as they are. Every rule of the full path holds here; purchase.test.ts runs both.
+ * rows as they are. Every rule of the full path holds here (purchase.test.ts, quick-purchase.test.ts).
  */
 export function createQuickPurchase(app: FastifyInstance) {
   return async function quickPurchase(
