@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { openEmbedded } from './embedded-database';
 import * as schema from './schema/index';
 
 /** The database API every repository uses; the same over PGlite and PostgreSQL. */
@@ -111,7 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataPath = path.join(options.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
   }
-  const client = new PGlite(dataPath);
+  const client = await openEmbedded(dataPath);
   const observers = createStatementObservers();
   const db = drizzlePglite(client, { schema, logger: observers.logger });
   await migratePglite(db, { migrationsFolder });

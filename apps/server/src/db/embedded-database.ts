@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+
+/**
+ * PostgreSQL settings of the embedded database. PGlite's WebAssembly memory is resident and never
+ * shrinks, and PostgreSQL zeroes its shared buffers at start, so every megabyte here is a megabyte
+ * of the shop's idle RSS. A shop's database is a few megabytes and the operating system caches its
+ * files anyway: 16 MB of buffers instead of the default 128 MB costs nothing measurable.
+ */
+export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '16MB',
+};
+
+const startParams = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+];
+
+/** Runs in a child process: PGlite creates the cluster (initdb) and closes it. CommonJS on purpose. */
+const CREATE_CLUSTER = `
+const [modulePath, dataDir] = process.argv.slice(1);
+const { PGlite } = require(modulePath);
+PGlite.create(dataDir).then((pg) => pg.close()).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
+`;
+
+/**
+ * Creates the database cluster of a fresh data folder in a short-lived process. initdb grows
+ * WebAssembly memories to ~600 MB that a process never gets back (not after `close()`, not after a
+ * worker thread ends); a process that exits gives all of it back to the system.
+ */
+async function createCluster(dataPath: string): Promise<void> {
+  const pgliteModule = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  try {
+    await promisify(execFile)(process.execPath, ['-e', CREATE_CLUSTER, pgliteModule, dataPath], {
+      env: { PATH: process.env.PATH ?? '' },
+      timeout: 5 * 60_000,
+    });
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`Could not create the embedded database in ${dataPath}: ${stderr || error}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * The embedded database: in `dataPath` (created on first use) or, without one, in memory (tests).
+ */
+export async function openEmbedded(dataPath: string | undefined): Promise<PGlite> {
+  if (dataPath && !existsSync(path.join(dataPath, 'PG_VERSION'))) await createCluster(dataPath);
+  return PGlite.create(dataPath, { startParams });
+}
