@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { loggerOptions } from './logging';
 import { loadShippedItemTable } from './modules/catalog/shipped-items';
 import { startDemoWorld } from './modules/demo/demo-world';
+import { SERVER_ROOT } from './paths';
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const webRoot = path.resolve(SERVER_ROOT, '../web/dist');
 
 function readConfig(): Config {
   try {

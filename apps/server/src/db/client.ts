@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { SERVER_ROOT } from '../paths';
 import { openEmbedded } from './embedded-database';
 import * as schema from './schema/index';
 
@@ -51,7 +51,7 @@ function createStatementObservers() {
   };
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(SERVER_ROOT, 'src/db/migrations');
 
 /** An arbitrary, fixed key of PostgreSQL's advisory locks: "one migrating process at a time". */
 const MIGRATION_LOCK_KEY = 724_300_001;

@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Db } from '../../db/client';
+import { SERVER_ROOT } from '../../paths';
 import { parseItemFile } from './item-import';
 import { createItemsRepository } from './items-repository';
 
 /** The item table shipped with the shop (see apps/server/data/README.md). */
-export const SHIPPED_ITEM_TABLE = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../data/rust-items.json',
-);
+export const SHIPPED_ITEM_TABLE = path.join(SERVER_ROOT, 'data/rust-items.json');
 
 /**
  * Fills an empty item table from the shipped file, so a fresh install's item picker has every item.
