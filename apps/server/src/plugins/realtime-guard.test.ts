@@ -1,10 +1,11 @@
+import { REALTIME_ERRORS } from '@shop/shared';
 import { io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAccount } from '../test-support/sign-in';
 import { next, socketClients, type TestSocket } from '../test-support/socket-clients';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { createConnectionCounter, createEventBudget } from './realtime-guard';
+import { createConnectionCounter, createEventBudget, SOCKET_LIMITS } from './realtime-guard';
 
 type Client = TestSocket;
 
@@ -111,6 +112,37 @@ describe('live channel limits', () => {
   it('drops a socket that never joins', async () => {
     const socket = await connect();
     expect(await disconnected(socket)).toBe('io server disconnect');
+  });
+});
+
+describe('unauthenticated sockets at the shipped limits', () => {
+  it('drops a socket that never proves a session after a few seconds, and keeps a joined one', async () => {
+    const shipped = await createTestApp();
+    try {
+      await shipped.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = shipped.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no address');
+      const shippedUrl = `http://127.0.0.1:${address.port}`;
+      const player = await createAccount(shipped.app, shipped.config);
+      const member = await clients.joined(shippedUrl, player);
+      const silent = await clients.connect(shippedUrl);
+      const impostor = await clients.connect(shippedUrl);
+      const refused = next(impostor, 'error');
+      impostor.emit('join', { userId: player.id, token: 'a-well-formed-token-of-nobody' });
+      expect(await refused).toEqual({ message: REALTIME_ERRORS.badSession });
+
+      const connectedAt = Date.now();
+      const reasons = await Promise.all([disconnected(silent), disconnected(impostor)]);
+      const after = Date.now() - connectedAt;
+      expect(reasons).toEqual(['io server disconnect', 'io server disconnect']);
+      expect(SOCKET_LIMITS.joinTimeoutMs).toBeLessThanOrEqual(5_000);
+      // Not before the timeout (a slow link still gets its chance), and not much after it.
+      expect(after).toBeGreaterThanOrEqual(SOCKET_LIMITS.joinTimeoutMs - 1_000);
+      expect(after).toBeLessThan(SOCKET_LIMITS.joinTimeoutMs + 5_000);
+      expect(member.connected).toBe(true);
+    } finally {
+      await shipped.close();
+    }
   });
 });
 

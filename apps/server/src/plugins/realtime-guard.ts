@@ -11,8 +11,11 @@ export const SOCKET_LIMITS = {
   eventBurst: 40,
   /** Open sockets per client address on one process (households and carrier NATs share one). */
   connectionsPerAddress: 50,
-  /** A socket that has not joined by then is closed: unauthenticated sockets only cost memory. */
-  joinTimeoutMs: 10_000,
+  /**
+   * A socket that has not joined by then is closed: unauthenticated sockets only cost memory. A tab
+   * joins within a round trip of connecting; 5 s leaves room for a slow phone link.
+   */
+  joinTimeoutMs: 5_000,
   /** How long a socket trusts the session it joined with before asking the database again. */
   sessionCacheMs: 30_000,
   /** The largest frame a client may send (chat messages are the longest payloads). */
