@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -112,6 +110,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dataPath, { recursive: true });
   }
   const client = await openEmbedded(dataPath);
+  // Loaded here, not at the top: a shop on PostgreSQL never needs them.
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const observers = createStatementObservers();
   const db = drizzlePglite(client, { schema, logger: observers.logger });
   await migratePglite(db, { migrationsFolder });

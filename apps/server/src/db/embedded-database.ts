@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 
 /**
  * PostgreSQL settings of the embedded database. PGlite's WebAssembly memory is resident and never
@@ -14,11 +14,6 @@ import { PGlite } from '@electric-sql/pglite';
 export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
   shared_buffers: '16MB',
 };
-
-const startParams = [
-  ...PGlite.defaultStartParams,
-  ...Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
-];
 
 /** Runs in a child process: PGlite creates the cluster (initdb) and closes it. CommonJS on purpose. */
 const CREATE_CLUSTER = `
@@ -52,8 +47,14 @@ async function createCluster(dataPath: string): Promise<void> {
 
 /**
  * The embedded database: in `dataPath` (created on first use) or, without one, in memory (tests).
+ * PGlite is loaded here, on first use, so a shop on PostgreSQL never loads it (~15 MB).
  */
 export async function openEmbedded(dataPath: string | undefined): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
   if (dataPath && !existsSync(path.join(dataPath, 'PG_VERSION'))) await createCluster(dataPath);
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
   return PGlite.create(dataPath, { startParams });
 }
