@@ -1,0 +1,242 @@
+/**
+ * Memory of one shop process as `npm start` runs it (the built server under plain node, demo mode):
+ * idle RSS of a fresh shop, of the same shop after a restart, and what 5,000 authenticated sockets
+ * add. The embedded database first, then PostgreSQL when BENCH_DATABASE_URL is set. The shop runs in
+ * its own process so that the load generator's memory is not counted. Loopback only; bounded.
+ */
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { createSessionsRepository } from '../apps/server/src/modules/auth/sessions-repository';
+import { createUsersRepository } from '../apps/server/src/modules/users/users-repository';
+import { connectJoined, type Account } from './memory-sockets';
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5_000);
+const LIMIT_MS = Number(process.env.BENCH_LIMIT_SECONDS ?? 900) * 1000;
+const adminUrl = process.env.BENCH_DATABASE_URL;
+if (adminUrl && !/@(127\.0\.0\.1|localhost)[:/]/.test(adminUrl))
+  throw new Error('benchmarks target loopback only');
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverJs = path.join(repo, 'apps/server/dist/server.js');
+const scratch = mkdtempSync(path.join(tmpdir(), 'bench-memory-'));
+// Answers the bench's question "how much heap?" from inside the shop process, over the IPC channel.
+const probe = path.join(scratch, 'memory-probe.cjs');
+writeFileSync(
+  probe,
+  `process.on('message', (m) => { if (m === 'memory') process.send(process.memoryUsage()); });`,
+);
+
+const deadline = setTimeout(() => {
+  console.error(`bench:memory did not finish within ${LIMIT_MS / 1000} s`);
+  process.exit(1);
+}, LIMIT_MS);
+deadline.unref();
+
+interface Sample {
+  rss: number;
+  anon: number;
+  hwm: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+}
+const MB = 1024 * 1024;
+const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The shop as an operator starts it, plus the probe; resolves once it says it is running. */
+async function startShop(env: Record<string, string>) {
+  const port = await freePort();
+  const started = performance.now();
+  const child: ChildProcess = fork(serverJs, [], {
+    cwd: repo,
+    execArgv: ['--enable-source-maps', '--require', probe],
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      DEMO: '1',
+      PORT: String(port),
+      // Each bench socket comes "through the proxy" from its own address (50 a address are allowed).
+      TRUSTED_PROXY: '127.0.0.1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  // However the bench ends, it leaves no shop behind.
+  const orphan = () => child.kill('SIGKILL');
+  process.once('exit', orphan);
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+  child.stderr?.on('data', keep);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      keep(chunk);
+      if (output.includes('Shop is running')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`shop exited (${code}):\n${output}`)));
+  });
+  const startupMs = performance.now() - started;
+
+  const sample = async (): Promise<Sample> => {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = (field: string) =>
+      Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]) * 1024;
+    const heap = await new Promise<NodeJS.MemoryUsage>((resolve) => {
+      child.once('message', (usage) => resolve(usage as NodeJS.MemoryUsage));
+      child.send('memory');
+    });
+    return {
+      rss: kb('VmRSS'),
+      anon: kb('RssAnon'),
+      hwm: kb('VmHWM'),
+      heapUsed: heap.heapUsed,
+      heapTotal: heap.heapTotal,
+      external: heap.external,
+    };
+  };
+
+  /** Idle: five samples a second apart within 2 MB of each other (at most 40 s). */
+  const idle = async (): Promise<Sample> => {
+    const samples: Sample[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      samples.push(await sample());
+      const last = samples.slice(-5).map((s) => s.rss);
+      if (last.length === 5 && Math.max(...last) - Math.min(...last) < 2 * MB) break;
+    }
+    return samples.at(-1)!;
+  };
+
+  const stop = async () => {
+    process.off('exit', orphan);
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { port, startupMs, idle, stop, output: () => output };
+}
+
+/** Players with live sessions, written through the repositories sign-in uses. */
+async function seedAccounts(database: Database, count: number): Promise<Account[]> {
+  const users = createUsersRepository(database.db);
+  const sessions = createSessionsRepository(database.db, 30);
+  const accounts: Account[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const steamId = `7656119${String(9_000_000_000 + i).padStart(10, '0')}`;
+    const user = await users.upsertFromSteam({
+      steamId,
+      username: `Bench ${i}`,
+      avatar: null,
+      isAdmin: false,
+    });
+    accounts.push({ id: user.id, token: (await sessions.issue(user.id)).token });
+  }
+  await database.close();
+  return accounts;
+}
+
+interface Row {
+  database: string;
+  fresh: Sample;
+  freshStartupMs: number;
+  restart: Sample;
+  restartStartupMs: number;
+  sockets: Sample;
+  joined: number;
+  dropped: number;
+}
+
+async function measure(
+  label: string,
+  env: Record<string, string>,
+  open: () => Promise<Database>,
+): Promise<Row> {
+  console.log(`${label}: fresh shop…`);
+  const fresh = await startShop(env);
+  const freshIdle = await fresh.idle();
+  await fresh.stop();
+
+  console.log(`${label}: ${SOCKETS} accounts with sessions…`);
+  const accounts = await seedAccounts(await open(), SOCKETS);
+
+  console.log(`${label}: restart, then ${SOCKETS} sockets join…`);
+  const shop = await startShop(env);
+  const restartIdle = await shop.idle();
+  const live = await connectJoined(`http://127.0.0.1:${shop.port}`, accounts).catch(
+    (error: unknown) => {
+      console.error(`The shop said:\n${shop.output()}`);
+      throw error;
+    },
+  );
+  // Longer than the join timeout, so a joined socket that would be dropped shows up as dropped.
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  const withSockets = await shop.idle();
+  const dropped = live.dropped();
+  live.close();
+  await shop.stop();
+  return {
+    database: label,
+    fresh: freshIdle,
+    freshStartupMs: fresh.startupMs,
+    restart: restartIdle,
+    restartStartupMs: shop.startupMs,
+    sockets: withSockets,
+    joined: live.joined,
+    dropped,
+  };
+}
+
+async function freshPostgres(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+const npm = (script: string) =>
+  execFileSync('npm', ['run', script], { cwd: repo, stdio: 'ignore' });
+if (!existsSync(path.join(repo, 'apps/web/dist/index.html'))) npm('build:web');
+npm('build:server');
+
+const rows: Row[] = [];
+try {
+  const dataDir = path.join(scratch, 'data');
+  rows.push(await measure('PGlite', { DATA_DIR: dataDir }, () => openDatabase({ dataDir })));
+  if (adminUrl) {
+    const url = await freshPostgres(adminUrl, 'shop_bench_memory');
+    rows.push(await measure('PostgreSQL', { DATABASE_URL: url }, () => openDatabase({ url })));
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+console.log(
+  `\n| database | fresh idle RSS (peak) | heap used / total | WASM + buffers | restarted idle RSS | + ${SOCKETS} sockets | per socket | start fresh / restarted |`,
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const row of rows) {
+  const delta = row.sockets.rss - row.restart.rss;
+  console.log(
+    `| ${row.database} | **${mb(row.fresh.rss)}** (${mb(row.fresh.hwm)}) | ${mb(row.fresh.heapUsed)} / ${mb(row.fresh.heapTotal)} | ${mb(row.fresh.external)} | ${mb(row.restart.rss)} | **${mb(delta)}** (${row.joined} joined, ${row.dropped} dropped) | ${(delta / Math.max(row.joined, 1) / 1024).toFixed(1)} KB | ${(row.freshStartupMs / 1000).toFixed(1)} s / ${(row.restartStartupMs / 1000).toFixed(1)} s |`,
+  );
+}
+process.exit(0);
