@@ -25,11 +25,15 @@ if (adminUrl && !/@(127\.0\.0\.1|localhost)[:/]/.test(adminUrl))
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverJs = path.join(repo, 'apps/server/dist/server.js');
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-memory-'));
-// Answers the bench's question "how much heap?" from inside the shop process, over the IPC channel.
+// Answers the bench's question "how much heap?" from inside the shop process, over the IPC channel;
+// "collect" first runs a full garbage collection, to tell live memory from garbage not yet collected.
 const probe = path.join(scratch, 'memory-probe.cjs');
 writeFileSync(
   probe,
-  `process.on('message', (m) => { if (m === 'memory') process.send(process.memoryUsage()); });`,
+  `process.on('message', (m) => {
+    if (m === 'collect') global.gc();
+    setTimeout(() => process.send(process.memoryUsage()), m === 'collect' ? 500 : 0);
+  });`,
 );
 
 const deadline = setTimeout(() => {
@@ -64,7 +68,7 @@ async function startShop(env: Record<string, string>) {
   const started = performance.now();
   const child: ChildProcess = fork(serverJs, [], {
     cwd: repo,
-    execArgv: ['--enable-source-maps', '--require', probe],
+    execArgv: ['--enable-source-maps', '--expose-gc', '--require', probe],
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'development',
@@ -91,14 +95,14 @@ async function startShop(env: Record<string, string>) {
   });
   const startupMs = performance.now() - started;
 
-  const sample = async (): Promise<Sample> => {
+  const sample = async (collect = false): Promise<Sample> => {
+    const heap = await new Promise<NodeJS.MemoryUsage>((resolve) => {
+      child.once('message', (usage) => resolve(usage as NodeJS.MemoryUsage));
+      child.send(collect ? 'collect' : 'memory');
+    });
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const kb = (field: string) =>
       Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]) * 1024;
-    const heap = await new Promise<NodeJS.MemoryUsage>((resolve) => {
-      child.once('message', (usage) => resolve(usage as NodeJS.MemoryUsage));
-      child.send('memory');
-    });
     return {
       rss: kb('VmRSS'),
       anon: kb('RssAnon'),
@@ -128,7 +132,8 @@ async function startShop(env: Record<string, string>) {
     child.kill('SIGTERM');
     await exited;
   };
-  return { port, startupMs, idle, stop, output: () => output };
+  const collected = () => sample(true);
+  return { port, startupMs, idle, collected, stop, output: () => output };
 }
 
 /** Players with live sessions, written through the repositories sign-in uses. */
@@ -157,6 +162,8 @@ interface Row {
   restart: Sample;
   restartStartupMs: number;
   sockets: Sample;
+  restartCollected: Sample;
+  socketsCollected: Sample;
   joined: number;
   dropped: number;
 }
@@ -177,6 +184,7 @@ async function measure(
   console.log(`${label}: restart, then ${SOCKETS} sockets join…`);
   const shop = await startShop(env);
   const restartIdle = await shop.idle();
+  const restartCollected = await shop.collected();
   const live = await connectJoined(`http://127.0.0.1:${shop.port}`, accounts).catch(
     (error: unknown) => {
       console.error(`The shop said:\n${shop.output()}`);
@@ -186,6 +194,7 @@ async function measure(
   // Longer than the join timeout, so a joined socket that would be dropped shows up as dropped.
   await new Promise((resolve) => setTimeout(resolve, 6_000));
   const withSockets = await shop.idle();
+  const socketsCollected = await shop.collected();
   const dropped = live.dropped();
   live.close();
   await shop.stop();
@@ -196,6 +205,8 @@ async function measure(
     restart: restartIdle,
     restartStartupMs: shop.startupMs,
     sockets: withSockets,
+    restartCollected,
+    socketsCollected,
     joined: live.joined,
     dropped,
   };
@@ -220,7 +231,8 @@ npm('build:server');
 const rows: Row[] = [];
 try {
   const dataDir = path.join(scratch, 'data');
-  rows.push(await measure('PGlite', { DATA_DIR: dataDir }, () => openDatabase({ dataDir })));
+  if (process.env.BENCH_SKIP_PGLITE !== '1')
+    rows.push(await measure('PGlite', { DATA_DIR: dataDir }, () => openDatabase({ dataDir })));
   if (adminUrl) {
     const url = await freshPostgres(adminUrl, 'shop_bench_memory');
     rows.push(await measure('PostgreSQL', { DATABASE_URL: url }, () => openDatabase({ url })));
@@ -229,14 +241,26 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 console.log(
-  `\n| database | fresh idle RSS (peak) | heap used / total | WASM + buffers | restarted idle RSS | + ${SOCKETS} sockets | per socket | start fresh / restarted |`,
+  `\n| database | fresh idle RSS (peak) | heap used / total | external (WASM) | restarted idle RSS | + ${SOCKETS} joined sockets: RSS | RSS after a full GC | live heap | per socket | dropped | start fresh / restarted |`,
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const row of rows) {
   const delta = row.sockets.rss - row.restart.rss;
-  console.log(
-    `| ${row.database} | **${mb(row.fresh.rss)}** (${mb(row.fresh.hwm)}) | ${mb(row.fresh.heapUsed)} / ${mb(row.fresh.heapTotal)} | ${mb(row.fresh.external)} | ${mb(row.restart.rss)} | **${mb(delta)}** (${row.joined} joined, ${row.dropped} dropped) | ${(delta / Math.max(row.joined, 1) / 1024).toFixed(1)} KB | ${(row.freshStartupMs / 1000).toFixed(1)} s / ${(row.restartStartupMs / 1000).toFixed(1)} s |`,
-  );
+  const cells = [
+    row.database,
+    `**${mb(row.fresh.rss)}** (${mb(row.fresh.hwm)})`,
+    `${mb(row.fresh.heapUsed)} / ${mb(row.fresh.heapTotal)}`,
+    mb(row.fresh.external),
+    mb(row.restart.rss),
+    `**${mb(delta)}**`,
+    mb(row.socketsCollected.rss - row.restartCollected.rss),
+    mb(row.socketsCollected.heapUsed - row.restartCollected.heapUsed),
+    `${(delta / Math.max(row.joined, 1) / 1024).toFixed(1)} KB`,
+    `${row.dropped} of ${row.joined}`,
+    `${seconds(row.freshStartupMs)} / ${seconds(row.restartStartupMs)}`,
+  ];
+  console.log(`| ${cells.join(' | ')} |`);
 }
 process.exit(0);
