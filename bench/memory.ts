@@ -243,9 +243,9 @@ try {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 console.log(
-  `\n| database | fresh idle RSS (peak) | heap used / total | external (WASM) | restarted idle RSS | + ${SOCKETS} joined sockets: RSS | RSS after a full GC | live heap | per socket | dropped | start fresh / restarted |`,
+  `\n| database | fresh idle RSS (peak) | heap used / total | external (WASM) | restarted idle RSS | + ${SOCKETS} joined sockets: RSS | RSS after a full GC | live heap | external | per socket | dropped | start fresh / restarted |`,
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log(`|${' --- |'.repeat(12)}`);
 for (const row of rows) {
   const delta = row.sockets.rss - row.restart.rss;
   const cells = [
@@ -257,6 +257,7 @@ for (const row of rows) {
     `**${mb(delta)}**`,
     mb(row.socketsCollected.rss - row.restartCollected.rss),
     mb(row.socketsCollected.heapUsed - row.restartCollected.heapUsed),
+    mb(row.socketsCollected.external - row.restartCollected.external),
     `${(delta / Math.max(row.joined, 1) / 1024).toFixed(1)} KB`,
     `${row.dropped} of ${row.joined}`,
     `${seconds(row.freshStartupMs)} / ${seconds(row.restartStartupMs)}`,
