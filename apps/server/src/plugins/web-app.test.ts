@@ -7,11 +7,22 @@ import { fakeWebBuild } from '../test-support/web-root';
 let shop: TestApp;
 let app: FastifyInstance;
 const script = `export const greeting = ${JSON.stringify('привет '.repeat(400))};\n`;
-const html = `<!doctype html><html lang="ru"><body><div id="root"></div>${'<!-- -->'.repeat(300)}</body></html>`;
+const page = (content: string) =>
+  `<!doctype html><html lang="ru"><body><div id="root">${content}</div>${'<!-- -->'.repeat(300)}</body></html>`;
+const html = page('');
+const prerendered = {
+  '/': page('<h1>Магазин серверов Rust</h1>'),
+  '/shop': page('<h1>Магазин</h1>'),
+};
 
 beforeAll(async () => {
   const webRoot = fakeWebBuild(
-    { 'index.html': html, 'assets/index-abc123.js': script },
+    {
+      'index.html': html,
+      'prerendered/index.html': prerendered['/'],
+      'prerendered/shop.html': prerendered['/shop'],
+      'assets/index-abc123.js': script,
+    },
     { precompressed: true },
   );
   shop = await createTestApp({}, { webRoot });
@@ -59,7 +70,7 @@ describe('precompressed web assets', () => {
   });
 
   it('sends compressed HTML for client-side routes and never lets it be cached', async () => {
-    for (const url of ['/', '/shop', '/servers']) {
+    for (const url of ['/servers', '/profile', '/admin/orders']) {
       const response = await app.inject({
         method: 'GET',
         url,
@@ -69,6 +80,52 @@ describe('precompressed web assets', () => {
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(html);
+    }
+  });
+});
+
+describe('prerendered pages', () => {
+  it('sends each page its own prerendered HTML, compressed, uncached, with the page policy', async () => {
+    for (const [url, expected] of [
+      ['/', prerendered['/']],
+      ['/shop', prerendered['/shop']],
+      ['/shop?category=weapons', prerendered['/shop']],
+    ] as const) {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['vary']).toContain('accept-encoding');
+      // A document: it carries the page's Content-Security-Policy, unlike a script.
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(expected);
+    }
+  });
+
+  it('sends the plain prerendered page to a client that accepts no encoding', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/shop',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(prerendered['/shop']);
+  });
+
+  it('falls back to the empty page for paths the build did not prerender', async () => {
+    for (const url of ['/shop/', '/SHOP', '/cart', '/login']) {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(response.statusCode).toBe(200);
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(html);
     }
   });

@@ -27,7 +27,7 @@ export function createQueryClient(): QueryClient {
 
 /** The notification area appears with the first toast, so pages that show none never load it. */
 function ToasterHost() {
-  const requested = useSyncExternalStore(toasterHost.subscribe, toasterHost.requested);
+  const requested = useSyncExternalStore(toasterHost.subscribe, toasterHost.requested, () => false);
   if (!requested) return null;
   return (
     <Suspense fallback={null}>

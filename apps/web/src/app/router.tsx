@@ -10,11 +10,19 @@ import { HomeRoute } from './routes/home';
 function page<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
-): ComponentType {
-  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({
-    default: (await load())[name],
+): ComponentType & { preload: () => Promise<unknown> } {
+  let loaded: ComponentType | undefined;
+  const preload = () => load().then((module) => (loaded = module[name]));
+  const Lazy = lazy(async (): Promise<{ default: ComponentType }> => ({
+    default: await preload(),
   }));
-  return () => <Page />;
+  // Once the module is here the page renders at once, without a Suspense fallback: the page
+  // that was prerendered into the HTML is replaced by itself, not by a spinner.
+  const Page = () => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  return Object.assign(Page, { preload });
 }
 
 const ShopRoute = page(() => import('./routes/shop'), 'ShopRoute');
@@ -28,6 +36,21 @@ const NotFoundRoute = page(() => import('./routes/not-found'), 'NotFoundRoute');
 const PaymentSuccessRoute = page(() => import('./routes/payments'), 'PaymentSuccessRoute');
 const PaymentCallbackRoute = page(() => import('./routes/payments'), 'PaymentCallbackRoute');
 const PaymentCancelRoute = page(() => import('./routes/payments'), 'PaymentCancelRoute');
+
+/** Pages whose module is worth fetching before the first render when the visit starts on them. */
+const pagesByPath: Record<string, { preload: () => Promise<unknown> }> = {
+  '/shop': ShopRoute,
+  '/servers': ServersRoute,
+  '/promocodes': PromocodesRoute,
+  '/profile': ProfileRoute,
+  '/cart': CartRoute,
+  '/login': LoginRoute,
+};
+
+/** Loads the page module of `path` (if it has its own), so the first render shows the page itself. */
+export async function preloadPage(path: string): Promise<void> {
+  await pagesByPath[path]?.preload();
+}
 
 function PageLoading({ className }: { className?: string }) {
   return <LoadingState text="Загрузка..." className={className ?? 'min-h-[50vh]'} />;

@@ -18,5 +18,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useNavigationKey(): number {
-  return useSyncExternalStore(subscribe, () => navigations);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigations,
+    () => 0,
+  );
 }

@@ -2,10 +2,13 @@ import { useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
 
 // Back and forward keep the position the browser restores; only a followed link starts at the top.
+// (No window when the build prerenders the page.)
 let cameFromHistory = false;
-addEventListener('popstate', () => {
-  cameFromHistory = true;
-});
+if (typeof window !== 'undefined') {
+  addEventListener('popstate', () => {
+    cameFromHistory = true;
+  });
+}
 
 export function ScrollToTop() {
   const [pathname] = useLocation();

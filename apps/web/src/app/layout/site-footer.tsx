@@ -97,8 +97,12 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-white/6">
-        {/* Room below the last line for the Discord pill and the support chat's button. */}
-        <p className="mx-auto max-w-7xl px-4 pt-4 pb-24 text-xs text-muted-foreground sm:px-6">
+        {/* Room below the last line for the Discord pill and the support chat's button. The year
+            of a page prerendered last December is corrected in place, not treated as a mismatch. */}
+        <p
+          className="mx-auto max-w-7xl px-4 pt-4 pb-24 text-xs text-muted-foreground sm:px-6"
+          suppressHydrationWarning
+        >
           © {new Date().getFullYear()} {SHOP_NAME}. Сайт не связан с Facepunch Studios и Valve. Rust
           и Steam — товарные знаки их владельцев.
         </p>

@@ -1,0 +1,126 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin } from 'vite';
+
+/** Where the server looks for a page's prerendered HTML: `prerendered/<name>.html`. */
+export const PRERENDERED_DIR = 'prerendered';
+
+interface PrerenderEntry {
+  PRERENDERED_PATHS: readonly string[];
+  renderPage(path: string, demo: boolean): Promise<string>;
+}
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** `/` is `index`, `/shop` is `shop`: the name the server maps a request path to. */
+export function prerenderedName(pagePath: string): string {
+  return pagePath === '/' ? 'index' : pagePath.slice(1);
+}
+
+/** The files a page module needs, in load order: its own chunk and what it imports statically. */
+function moduleFiles(manifest: Record<string, ManifestChunk>, key: string, into: string[] = []) {
+  const chunk = manifest[key];
+  if (!chunk || into.includes(chunk.file)) return into;
+  into.push(chunk.file);
+  for (const imported of chunk.imports ?? []) moduleFiles(manifest, imported, into);
+  return into;
+}
+
+/** index.html with the page drawn into #root and its own chunks named for early download. */
+async function pageHtml(
+  template: string,
+  manifest: Record<string, ManifestChunk>,
+  name: string,
+  entry: PrerenderEntry,
+  pagePath: string,
+  demo: boolean,
+): Promise<string> {
+  const preloads = moduleFiles(manifest, `src/app/routes/${name}.tsx`)
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
+    .join('');
+  const body = await entry.renderPage(pagePath, demo);
+  if (body.includes('<script')) {
+    throw new Error(`${pagePath} prerendered with an inline script, which the CSP blocks`);
+  }
+  // The page paints without its script, so the stylesheet goes first and the scripts after it:
+  // low priority keeps them from competing with it on a slow link.
+  const html = template
+    .replaceAll(
+      '<script type="module" crossorigin',
+      '<script type="module" fetchpriority="low" crossorigin',
+    )
+    .replace('<html lang="ru">', demo ? '<html lang="ru" data-demo="true">' : '<html lang="ru">')
+    .replace('</head>', `${preloads}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+  if (!html.includes(body)) throw new Error(`index.html has no empty #root for ${pagePath}`);
+  return html;
+}
+
+/**
+ * After the browser build: renders the signed-out view of each public page (src/prerender.tsx) into
+ * a copy of index.html, with a modulepreload for the page's own chunk, so a phone paints the page
+ * before the script has downloaded and run. The script then renders the same page over it.
+ */
+export function prerenderPages(): Plugin {
+  let root = '';
+  let outDir = '';
+  let alias: Record<string, string> = {};
+  return {
+    name: 'shop:prerender-pages',
+    apply: (config) => !config.build?.ssr,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      alias = Object.fromEntries(
+        config.resolve.alias.flatMap(({ find, replacement }) =>
+          typeof find === 'string' ? [[find, replacement]] : [],
+        ),
+      );
+    },
+    async writeBundle() {
+      const ssrOut = await mkdtemp(path.join(tmpdir(), 'shop-prerender-'));
+      try {
+        await build({
+          configFile: false,
+          root,
+          mode: 'production',
+          logLevel: 'warn',
+          resolve: { alias },
+          plugins: [react()],
+          // Everything bundled: the entry runs from a temporary folder with no node_modules.
+          ssr: { noExternal: true },
+          build: {
+            ssr: 'src/prerender.tsx',
+            outDir: ssrOut,
+            emptyOutDir: true,
+            rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+          },
+        });
+        const entry = (await import(
+          pathToFileURL(path.join(ssrOut, 'prerender.mjs')).href
+        )) as PrerenderEntry;
+        const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        const manifest = JSON.parse(
+          await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+        ) as Record<string, ManifestChunk>;
+        for (const demo of [false, true]) {
+          const dir = path.join(outDir, PRERENDERED_DIR, demo ? 'demo' : '');
+          await mkdir(dir, { recursive: true });
+          for (const pagePath of entry.PRERENDERED_PATHS) {
+            const name = prerenderedName(pagePath);
+            const html = await pageHtml(template, manifest, name, entry, pagePath, demo);
+            await writeFile(path.join(dir, `${name}.html`), html);
+          }
+        }
+      } finally {
+        await rm(ssrOut, { recursive: true, force: true });
+      }
+    },
+  };
+}

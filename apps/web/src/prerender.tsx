@@ -1,0 +1,27 @@
+import { prerender } from 'react-dom/static';
+import { Router } from 'wouter';
+import { App } from '@/app/app';
+import { PrerenderedAsDemoProvider } from '@/app/layout/demo-banner';
+
+/**
+ * Build-time entry (build/prerender-pages.ts): the page a signed-out visitor sees first, rendered to
+ * HTML so the header, the heading and the skeletons paint before the script has run. Queries stay
+ * pending here, so data regions come out as their loading skeletons.
+ */
+export const PRERENDERED_PATHS = ['/', '/shop', '/servers', '/promocodes'] as const;
+
+/** `demo`: the copy a demo shop sends, with its banner drawn. */
+export async function renderPage(path: string, demo: boolean): Promise<string> {
+  // `prerender` (unlike renderToString) waits for the lazy page module instead of its fallback.
+  const { prelude } = await prerender(
+    <PrerenderedAsDemoProvider value={demo}>
+      <Router ssrPath={path} ssrSearch="">
+        <App />
+      </Router>
+    </PrerenderedAsDemoProvider>,
+    // One piece of plain HTML: a large boundary would otherwise be sent apart and revealed by an
+    // inline script, which the shop's Content-Security-Policy does not run.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  return new Response(prelude).text();
+}
