@@ -1,6 +1,7 @@
 import { prerender } from 'react-dom/static';
 import { Router } from 'wouter';
 import { App } from '@/app/app';
+import { createQueryClient } from '@/app/providers';
 import { PrerenderedAsDemoProvider } from '@/app/layout/demo-banner';
 
 /**
@@ -13,15 +14,19 @@ export const PRERENDERED_PATHS = ['/', '/shop', '/servers', '/promocodes'] as co
 /** `demo`: the copy a demo shop sends, with its banner drawn. */
 export async function renderPage(path: string, demo: boolean): Promise<string> {
   // `prerender` (unlike renderToString) waits for the lazy page module instead of its fallback.
+  const queryClient = createQueryClient();
   const { prelude } = await prerender(
     <PrerenderedAsDemoProvider value={demo}>
       <Router ssrPath={path} ssrSearch="">
-        <App />
+        <App queryClient={queryClient} />
       </Router>
     </PrerenderedAsDemoProvider>,
     // One piece of plain HTML: a large boundary would otherwise be sent apart and revealed by an
     // inline script, which the shop's Content-Security-Policy does not run.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  return new Response(prelude).text();
+  const html = await new Response(prelude).text();
+  // The pending queries' garbage-collection timers would keep the build's process alive.
+  queryClient.clear();
+  return html;
 }

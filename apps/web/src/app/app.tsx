@@ -1,9 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
 
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <Providers>
+    <Providers client={queryClient}>
       <AppRoutes />
     </Providers>
   );

@@ -36,8 +36,15 @@ function ToasterHost() {
   );
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({
+  children,
+  client,
+}: {
+  children: ReactNode;
+  /** Given by the build's prerender, which must clear it afterwards (its timers keep Node alive). */
+  client?: QueryClient;
+}) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>{children}</RealtimeProvider>
