@@ -12,7 +12,12 @@ const backend = 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [react(), tailwindcss(), prerenderPages(), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      'use-sync-external-store/shim/index.js': fileURLToPath(
+        new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url),
+      ),
+    },
   },
   server: {
     proxy: {
