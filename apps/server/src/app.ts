@@ -148,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (config.demo) await app.register(demoRoutes, { config });
 
-  if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot, demo: config.demo });
+  if (options.webRoot)
+    await app.register(webAppPlugin, { root: options.webRoot, demo: config.demo });
   return app;
 }
