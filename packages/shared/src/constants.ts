@@ -20,6 +20,25 @@ export function isVipActive(
 
 /** SPEC's isPluginEnabled: 0 delivers by RCON, 1 by the game-server plugin, 2 hides the server from buyers. */
 export const deliveryModes = { rcon: 0, plugin: 1, hidden: 2 } as const;
+export type DeliveryMethod = keyof typeof deliveryModes;
+
+/**
+ * What a server's isPluginEnabled means, read in one place. An unknown number reads as RCON, the
+ * column's default, so a stray value never hides a server nor routes goods to a plugin.
+ */
+export function deliveryMethodOf(server: { isPluginEnabled: number }): DeliveryMethod {
+  if (server.isPluginEnabled === deliveryModes.plugin) return 'plugin';
+  if (server.isPluginEnabled === deliveryModes.hidden) return 'hidden';
+  return 'rcon';
+}
+
+/**
+ * How a job queued for this server is handed out: the plugin fetches its own jobs, every other
+ * server (a hidden one still receives what was bought before it was hidden) is given over RCON.
+ */
+export function jobMethodOf(server: { isPluginEnabled: number }): 'plugin' | 'rcon' {
+  return deliveryMethodOf(server) === 'plugin' ? 'plugin' : 'rcon';
+}
 
 export const orderStatuses = ['pending', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];

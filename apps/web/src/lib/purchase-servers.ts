@@ -1,4 +1,4 @@
-import { deliveryModes, type PublicServer } from '@shop/shared';
+import { deliveryMethodOf, type PublicServer } from '@shop/shared';
 
 export type PurchaseServer = Pick<
   PublicServer,
@@ -10,7 +10,7 @@ export type PurchaseServer = Pick<
  * the cart both offer exactly these, so a player never picks a server the server side would refuse.
  */
 export function isBuyableServer(server: PurchaseServer): boolean {
-  return server.status === 'online' && server.isPluginEnabled !== deliveryModes.hidden;
+  return server.status === 'online' && deliveryMethodOf(server) !== 'hidden';
 }
 
 /** How a server reads in a delivery selector: 'RUSTY | Classic x2 (12/200)'. */
@@ -22,5 +22,5 @@ export function serverOptionLabel(
 
 /** The plugin hands goods out on /store; otherwise the shop gives them over RCON by itself. */
 export function deliversByPlugin(server: Pick<PurchaseServer, 'isPluginEnabled'>): boolean {
-  return server.isPluginEnabled === deliveryModes.plugin;
+  return deliveryMethodOf(server) === 'plugin';
 }

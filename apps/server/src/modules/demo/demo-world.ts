@@ -1,4 +1,5 @@
 import { startRustSim, type RustSimHandle, type RustSimOptions } from '@shop/rust-sim';
+import { deliveryModes, type DeliveryMethod } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { createServersRepository } from '../servers/servers-repository';
 import { seedDemoCatalog } from './demo-catalog';
@@ -7,7 +8,7 @@ interface DemoServer {
   name: string;
   description: string;
   port: number;
-  isPluginEnabled: number;
+  isPluginEnabled: (typeof deliveryModes)[DeliveryMethod];
   sim: RustSimOptions;
 }
 
@@ -16,14 +17,14 @@ const DEMO_SERVERS: DemoServer[] = [
     name: 'RUSTY | Classic x2',
     description: 'Классика с рейтами x2: крафт быстрее, лут богаче. Кланы до 6 человек.',
     port: 28015,
-    isPluginEnabled: 0,
+    isPluginEnabled: deliveryModes.rcon,
     sim: { hostname: 'RUSTY | Classic x2', map: 'Procedural Map', maxPlayers: 200 },
   },
   {
     name: 'RUSTY | Solo/Duo/Trio x3',
     description: 'Команды до трёх человек, рейты x3, вайп каждый четверг. Выдача через /store.',
     port: 28025,
-    isPluginEnabled: 1,
+    isPluginEnabled: deliveryModes.plugin,
     sim: {
       hostname: 'RUSTY | Solo/Duo/Trio x3',
       map: 'Barren',

@@ -1,3 +1,4 @@
+import { jobMethodOf } from '@shop/shared';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, users } from '../../db/schema/index';
@@ -96,7 +97,7 @@ export async function grantVipByHand(
         userId: user.id,
         serverId: server.id,
         steamId: user.steamId,
-        method: server.isPluginEnabled === 1 ? 'plugin' : 'rcon',
+        method: jobMethodOf(server),
         payload: { kind: 'commands', itemName: `VIP ${tier}`, commands: commands.grant },
       },
     ]);

@@ -30,7 +30,7 @@ describe('serverFormToPayload', () => {
       ...filled,
       rconPort: '28017',
       maxPlayers: '150',
-      delivery: '1',
+      delivery: 'plugin',
       status: 'maintenance',
     });
     expect(result).toEqual({
@@ -86,7 +86,11 @@ describe('serverToForm', () => {
       serverToForm({ ...server, status: 'maintenance', statusOverride: 'maintenance' }).status,
     ).toBe('maintenance');
     expect(serverToForm({ ...server, status: 'offline' }).status).toBe('offline');
-    expect(serverToForm(server)).toMatchObject({ delivery: '2', port: '28015', status: 'online' });
+    expect(serverToForm(server)).toMatchObject({
+      delivery: 'hidden',
+      port: '28015',
+      status: 'online',
+    });
   });
 
   it('round-trips through the payload mapping', () => {

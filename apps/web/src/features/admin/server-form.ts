@@ -1,9 +1,11 @@
 import {
   DEFAULT_MAX_PLAYERS,
   DEFAULT_RCON_PORT,
+  deliveryMethodOf,
   deliveryModes,
   serverInputSchema,
   type AdminServer,
+  type DeliveryMethod,
 } from '@shop/shared';
 import type { ServerPayload } from './api/create-server';
 import { failure, fromZodError, type FormResult } from './form-result';
@@ -20,20 +22,21 @@ export interface ServerFormValues {
   map: string;
   description: string;
   rconPassword: string;
-  delivery: '0' | '1' | '2';
+  delivery: DeliveryMethod;
   status: EditableStatus;
 }
 
 export const REQUIRED_SERVER_FIELDS = 'Заполните обязательные поля (название, IP, порт)';
 
 export const deliveryOptions = [
-  { value: String(deliveryModes.rcon), label: 'RCON' },
-  { value: String(deliveryModes.plugin), label: 'Плагин (/store)' },
-  { value: String(deliveryModes.hidden), label: 'Скрыт от покупателей' },
-] as const;
+  { value: 'rcon', label: 'RCON' },
+  { value: 'plugin', label: 'Плагин (/store)' },
+  { value: 'hidden', label: 'Скрыт от покупателей' },
+] as const satisfies readonly { value: DeliveryMethod; label: string }[];
 
-export function deliveryLabel(mode: number): string {
-  return deliveryOptions.find((option) => option.value === String(mode))?.label ?? 'RCON';
+export function deliveryLabel(server: { isPluginEnabled: number }): string {
+  const method = deliveryMethodOf(server);
+  return deliveryOptions.find((option) => option.value === method)?.label ?? 'RCON';
 }
 
 /** SPEC §4: the admin form offers these three; maintenance sticks, the other two hand back to the monitor. */
@@ -52,12 +55,11 @@ export const emptyServerForm: ServerFormValues = {
   map: '',
   description: '',
   rconPassword: '',
-  delivery: '0',
+  delivery: 'rcon',
   status: 'online',
 };
 
 export function serverToForm(server: AdminServer): ServerFormValues {
-  const delivery = String(server.isPluginEnabled);
   return {
     name: server.name,
     ip: server.ip,
@@ -67,7 +69,7 @@ export function serverToForm(server: AdminServer): ServerFormValues {
     map: server.map,
     description: server.description,
     rconPassword: server.rconPassword,
-    delivery: delivery === '1' || delivery === '2' ? delivery : '0',
+    delivery: deliveryMethodOf(server),
     status:
       server.statusOverride === 'maintenance'
         ? 'maintenance'
@@ -96,7 +98,7 @@ export function serverFormToPayload(values: ServerFormValues): FormResult<Server
     map: values.map,
     description: values.description,
     rconPassword: values.rconPassword,
-    isPluginEnabled: Number(values.delivery),
+    isPluginEnabled: deliveryModes[values.delivery],
     status: values.status,
   });
   return parsed.success ? { ok: true, payload: parsed.data } : fromZodError(parsed.error);

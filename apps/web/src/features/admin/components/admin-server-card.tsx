@@ -58,7 +58,7 @@ export function AdminServerCard({
           {formatNumber(server.playersOnline)}/{formatNumber(server.maxPlayers)}
         </Fact>
         <Fact icon={Send} label="Способ выдачи">
-          {deliveryLabel(server.isPluginEnabled)}
+          {deliveryLabel(server)}
         </Fact>
         <Fact icon={MapIcon} label="Карта" className="col-span-2 sm:col-span-1">
           {server.map || '—'}

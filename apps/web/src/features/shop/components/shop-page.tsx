@@ -1,4 +1,4 @@
-import { deliveryModes } from '@shop/shared';
+import { deliveryMethodOf } from '@shop/shared';
 import type { Product, PublicServer } from '@shop/shared';
 import { LogIn, PackageSearch } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -39,7 +39,7 @@ export function ShopPage({
   );
   // Servers hidden from buyers are not something to filter by; their names still label old products.
   const filterServers = useMemo(
-    () => servers.filter((server) => server.isPluginEnabled !== deliveryModes.hidden),
+    () => servers.filter((server) => deliveryMethodOf(server) !== 'hidden'),
     [servers],
   );
 
