@@ -66,7 +66,7 @@ describe('admin panel', () => {
     await shows(() => player.getByRole('status', { name: 'Соединение: подключено' }).isVisible());
     await shows(() => player.getByLabel('Баланс: 0 ₽').isVisible());
     await player.evaluate(() => {
-      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+      window.notReloaded = true;
     });
 
     const { context, page } = await adminPage(journey.browser, viewports.desktop);
@@ -101,9 +101,7 @@ describe('admin panel', () => {
     await snapshot(page, 'admin-users-1280');
 
     await shows(() => player.getByLabel('Баланс: 750 ₽').isVisible());
-    expect(
-      await player.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
-    ).toBe(true);
+    expect(await player.evaluate(() => window.notReloaded)).toBe(true);
     await playerContext.close();
 
     await page.getByRole('tab', { name: 'Обзор' }).click();

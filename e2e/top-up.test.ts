@@ -21,7 +21,7 @@ describe('topping up the balance', () => {
       .toBe(true);
     await expect.poll(() => watcher.getByLabel('Баланс: 0 ₽').isVisible()).toBe(true);
     await watcher.evaluate(() => {
-      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+      window.notReloaded = true;
     });
 
     await startTopUp(page, 500, 'bandit@example.com');
@@ -31,9 +31,7 @@ describe('topping up the balance', () => {
     await expect.poll(() => page.getByLabel('Баланс: 550 ₽').isVisible()).toBe(true);
 
     await expect.poll(() => watcher.getByLabel('Баланс: 550 ₽').isVisible()).toBe(true);
-    expect(
-      await watcher.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
-    ).toBe(true);
+    expect(await watcher.evaluate(() => window.notReloaded)).toBe(true);
 
     await page.goto(`${journey.shop.url}/profile`);
     await page.getByRole('tab', { name: 'Транзакции' }).click();

@@ -18,23 +18,8 @@ export interface AxeViolation {
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{
-            violations: Array<{
-              id: string;
-              impact: string | null;
-              help: string;
-              nodes: Array<{ target: unknown[] }>;
-            }>;
-          }>;
-        };
-      }
-    ).axe;
+    const axe = window.axe;
+    if (!axe) throw new Error('axe-core did not load');
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

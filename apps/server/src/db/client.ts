@@ -93,7 +93,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const observers = createStatementObservers();
     const db = drizzlePg(pool, { schema, logger: observers.logger });
     return {
-      db: db as unknown as Db,
+      db,
       kind: 'postgres',
       url: options.url,
       async run<T>(statement: PreparedStatement) {
@@ -119,7 +119,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite(client, { schema, logger: observers.logger });
   await migratePglite(db, { migrationsFolder });
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
     async run<T>(statement: PreparedStatement) {
       observers.logger.logQuery(statement.text);

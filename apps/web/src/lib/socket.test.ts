@@ -1,49 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fakeShopSocket } from './fake-socket';
 import { openUserChannel, type ConnectionStatus, type ShopSocket } from './socket';
-
-type Listener = (...args: unknown[]) => void;
-
-/** Just enough of a socket.io client socket: listeners we can fire, and a record of what was sent. */
-function fakeSocket() {
-  const listeners = new Map<string, Set<Listener>>();
-  const managerListeners = new Map<string, Set<Listener>>();
-  const add = (map: Map<string, Set<Listener>>, event: string, listener: Listener) => {
-    if (!map.has(event)) map.set(event, new Set());
-    map.get(event)!.add(listener);
-  };
-  const emitted: [string, unknown][] = [];
-  const socket = {
-    connected: false,
-    on: (event: string, listener: Listener) => add(listeners, event, listener),
-    off: (event: string, listener: Listener) => listeners.get(event)?.delete(listener),
-    emit: (event: string, data: unknown) => emitted.push([event, data]),
-    connect: vi.fn(),
-    disconnect: vi.fn(),
-    io: {
-      on: (event: string, listener: Listener) => add(managerListeners, event, listener),
-      off: (event: string, listener: Listener) => managerListeners.get(event)?.delete(listener),
-    },
-  };
-  const fire = (event: string, ...args: unknown[]) =>
-    listeners.get(event)?.forEach((listener) => listener(...args));
-  const fireManager = (event: string, ...args: unknown[]) =>
-    managerListeners.get(event)?.forEach((listener) => listener(...args));
-  const listenerCount = () =>
-    [...listeners.values(), ...managerListeners.values()].reduce((n, set) => n + set.size, 0);
-  return {
-    socket: socket as unknown as ShopSocket,
-    raw: socket,
-    emitted,
-    fire,
-    fireManager,
-    listenerCount,
-  };
-}
 
 const identity = { userId: 7, token: 'secret', username: 'Bandit_Kolya' };
 
 function open() {
-  const fake = fakeSocket();
+  const fake = fakeShopSocket();
   const statuses: ConnectionStatus[] = [];
   const balances: number[] = [];
   const close = openUserChannel(fake.socket, identity, {
@@ -56,10 +18,10 @@ function open() {
 describe('user channel', () => {
   it('connects, joins on open and is connected once the server says joined', () => {
     const channel = open();
-    expect(channel.raw.connect).toHaveBeenCalledOnce();
+    expect(channel.connect).toHaveBeenCalledOnce();
     expect(channel.statuses).toEqual(['connecting']);
     channel.fire('connect');
-    expect(channel.emitted).toEqual([['join', identity]]);
+    expect(channel.emitted()).toEqual([['join', identity]]);
     channel.fire('joined', { userId: 7 });
     expect(channel.statuses.at(-1)).toBe('connected');
   });
@@ -76,7 +38,7 @@ describe('user channel', () => {
     expect(channel.statuses.at(-1)).toBe('disconnected');
     channel.fire('connect');
     channel.fire('joined', { userId: 7 });
-    expect(channel.emitted.filter(([event]) => event === 'join')).toHaveLength(2);
+    expect(channel.emitted().filter(([event]) => event === 'join')).toHaveLength(2);
     expect(channel.statuses.at(-1)).toBe('connected');
   });
 
@@ -105,7 +67,7 @@ describe('user channel', () => {
     const channel = open();
     expect(channel.listenerCount()).toBeGreaterThan(0);
     channel.close();
-    expect(channel.raw.disconnect).toHaveBeenCalledOnce();
+    expect(channel.disconnect).toHaveBeenCalledOnce();
     expect(channel.listenerCount()).toBe(0);
   });
 });

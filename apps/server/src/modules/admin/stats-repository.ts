@@ -1,16 +1,13 @@
 import { kopecksToRoubles, type PaymentStats, type RevenueStats } from '@shop/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/execute';
 import { revenueHistory } from '../../db/schema/index';
 
 /** Days the chart and the payment statistics cover, today included. */
 export const STATS_DAYS = 30;
 
-type Rows<T> = { rows: T[] };
-
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as Rows<T>).rows;
-}
+const rows = queryRows;
 
 /** Local midnight `daysBack` days before today, in the shop's zone, as an absolute instant. */
 const dayStart = (zone: string, daysBack: number) =>

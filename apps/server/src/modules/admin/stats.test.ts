@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../test-support/sql';
 import { createAccount } from '../../test-support/sign-in';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -18,11 +19,14 @@ let buyer: Awaited<ReturnType<typeof createAccount>>;
 let oldOrder: string;
 
 async function order(roubles: number, createdAt: Date, status = 'completed'): Promise<string> {
-  const result = (await shop.app.db.execute(sql`
+  const [row] = await queryRows<{ id: string }>(
+    shop.app.db,
+    sql`
     insert into orders (user_id, server_id, total_kopecks, status, created_at)
     values (${buyer.id}, 1, ${roubles * 100}, ${status}, ${createdAt.toISOString()})
-    returning id`)) as unknown as { rows: Array<{ id: string }> };
-  return result.rows[0]!.id;
+    returning id`,
+  );
+  return row!.id;
 }
 
 async function payment(roubles: number, paidAt: Date | null, status = 'paid') {

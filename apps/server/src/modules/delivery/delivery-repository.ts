@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/execute';
 import { deliveryJobs } from '../../db/schema/index';
 
 export type DeliveryJobRow = typeof deliveryJobs.$inferSelect;
@@ -42,7 +43,9 @@ export function createDeliveryRepository(db: Db) {
      * workers share the queue without taking a job twice.
      */
     async claimRcon(limit: number, leaseSeconds: number): Promise<DeliveryJobRow[]> {
-      const result = (await db.execute(sql`
+      const claimed = await queryRows<{ id: string }>(
+        db,
+        sql`
         update delivery_jobs set status = 'sending', attempts = attempts + 1,
           lease_until = now() + make_interval(secs => ${leaseSeconds})
         where id in (
@@ -53,8 +56,9 @@ export function createDeliveryRepository(db: Db) {
           order by created_at
           limit ${limit}
           for update skip locked)
-        returning id`)) as unknown as { rows: Array<{ id: string }> };
-      const ids = result.rows.map((row) => row.id);
+        returning id`,
+      );
+      const ids = claimed.map((row) => row.id);
       return ids.length ? db.select().from(deliveryJobs).where(inArray(deliveryJobs.id, ids)) : [];
     },
 
@@ -137,7 +141,9 @@ export function createDeliveryRepository(db: Db) {
 
     /** Hands a player's plugin jobs to the plugin for `leaseSeconds`; unacknowledged ones come back. */
     async leaseForPlugin(serverId: number, steamId: string, leaseSeconds: number) {
-      const result = (await db.execute(sql`
+      const claimed = await queryRows<{ id: string }>(
+        db,
+        sql`
         update delivery_jobs set status = 'sending', attempts = attempts + 1,
           lease_until = now() + make_interval(secs => ${leaseSeconds})
         where id in (
@@ -147,8 +153,9 @@ export function createDeliveryRepository(db: Db) {
           order by created_at
           limit 50
           for update skip locked)
-        returning id`)) as unknown as { rows: Array<{ id: string }> };
-      const ids = result.rows.map((row) => row.id);
+        returning id`,
+      );
+      const ids = claimed.map((row) => row.id);
       return ids.length
         ? db
             .select()

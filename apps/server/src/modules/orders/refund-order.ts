@@ -1,6 +1,7 @@
 import { kopecksToRoubles } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/execute';
 import { conflict, notFound } from '../../plugins/errors';
 import { createDeliveryRepository } from '../delivery/delivery-repository';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
@@ -33,15 +34,21 @@ export async function refundOrder(
   orderId: string,
   actor: AuditActor,
 ): Promise<RefundOutcome> {
-  const locked = (await tx.execute(
+  const [order] = await queryRows<{ user_id: number }>(
+    tx,
     sql`select id, user_id from orders where id = ${orderId} for update`,
-  )) as unknown as { rows: Array<{ user_id: number }> };
-  const order = locked.rows[0];
+  );
   if (!order) throw notFound(REFUND_MESSAGES.notFound);
 
   // Cancels what was never (fully) given and prices exactly that: a stack job pays back the stacks
   // it did not give; a command job is refundable only before its first command ran.
-  const result = (await tx.execute(sql`
+  const cancelled = await queryRows<{
+    amount: string;
+    user_id: number;
+    vip: { tier: string; days: number } | null;
+  }>(
+    tx,
+    sql`
       with cancelled as (
         update delivery_jobs set status = 'cancelled', lease_until = null
         where order_id = ${orderId} and status in ('pending', 'failed')
@@ -50,12 +57,11 @@ export async function refundOrder(
       select c.user_id, c.vip,
              case when c.kind = 'give' then i.price_kopecks * greatest(i.stacks - c.progress, 0)
                   else i.total_kopecks end as amount
-      from cancelled c join order_items i on i.id = c.order_item_id`)) as unknown as {
-    rows: Array<{ amount: string; user_id: number; vip: { tier: string; days: number } | null }>;
-  };
-  const amount = result.rows.reduce((sum, row) => sum + Number(row.amount), 0);
+      from cancelled c join order_items i on i.id = c.order_item_id`,
+  );
+  const amount = cancelled.reduce((sum, row) => sum + Number(row.amount), 0);
   // A VIP whose grant never ran is taken back from whoever holds it (the recipient of a gift).
-  for (const row of result.rows) {
+  for (const row of cancelled) {
     if (row.vip) await takeBackVip(tx, row.user_id, row.vip);
   }
   if (amount <= 0) throw conflict(REFUND_MESSAGES.nothingToRefund);

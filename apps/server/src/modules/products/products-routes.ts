@@ -5,6 +5,7 @@ import {
   productSchema,
   type Product,
 } from '@shop/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../plugins/errors';
@@ -30,8 +31,10 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         popular: popular === undefined ? undefined : popular === 'true',
       });
       // Already serialised from products built by toProduct, which the schema above describes;
-      // Fastify sends a string with a JSON content type as is.
-      return reply.type('application/json; charset=utf-8').send(json as unknown as Product[]);
+      // Fastify sends a string with a JSON content type as is, so it goes out through the reply's
+      // untyped view, where a body is any payload rather than the schema's parsed type.
+      const untyped: FastifyReply = reply;
+      return untyped.type('application/json; charset=utf-8').send(json);
     },
   );
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/execute';
 import { createDeliveryRepository } from '../delivery/delivery-repository';
 import { vipRevokeJob } from './vip-revoke-job';
 
@@ -19,17 +20,18 @@ interface ExpiredVip {
 export async function expireVips(app: FastifyInstance): Promise<number> {
   const expired = await app.db.transaction(async (transaction) => {
     const tx: Db = transaction;
-    const result = (await tx.execute(sql`
+    const expired = await queryRows<ExpiredVip>(
+      tx,
+      sql`
       with due as (
         select id, steam_id, vip_server_id, vip_revoke_commands from users
         where vip_status is not null and vip_expires_at <= now()
         for update skip locked)
       update users u set vip_status = null, vip_server_id = null, vip_revoke_commands = null
       from due where u.id = due.id
-      returning due.id, due.steam_id, due.vip_server_id, due.vip_revoke_commands`)) as unknown as {
-      rows: ExpiredVip[];
-    };
-    const jobs = result.rows
+      returning due.id, due.steam_id, due.vip_server_id, due.vip_revoke_commands`,
+    );
+    const jobs = expired
       .map((row) =>
         vipRevokeJob({
           userId: row.id,
@@ -40,7 +42,7 @@ export async function expireVips(app: FastifyInstance): Promise<number> {
       )
       .filter((job) => job !== null);
     await createDeliveryRepository(tx).insert(jobs);
-    return result.rows.length;
+    return expired.length;
   });
   if (expired > 0) void app.delivery.worker.kick();
   return expired;

@@ -1,31 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConnectionStatus, ShopSocket } from '@/lib/socket';
+import { fakeShopSocket } from '@/lib/fake-socket';
+import type { ConnectionStatus } from '@/lib/socket';
 import { openConsoleStream, STREAM_DELAY_MS, type ConsoleLine } from './console-stream';
 
-type Listener = (...args: unknown[]) => void;
-
-/** Just enough of a socket.io client socket: listeners we can fire, and what was sent. */
-function fakeSocket(connected: boolean) {
-  const listeners = new Map<string, Set<Listener>>();
-  const emitted: [string, unknown][] = [];
-  const socket = {
-    connected,
-    active: true,
-    on: (event: string, listener: Listener) => {
-      if (!listeners.has(event)) listeners.set(event, new Set());
-      listeners.get(event)!.add(listener);
-    },
-    off: (event: string, listener: Listener) => listeners.get(event)?.delete(listener),
-    emit: (event: string, data: unknown) => emitted.push([event, data]),
-  };
-  const fire = (event: string, ...args: unknown[]) =>
-    listeners.get(event)?.forEach((listener) => listener(...args));
-  const count = () => [...listeners.values()].reduce((n, set) => n + set.size, 0);
-  return { socket: socket as unknown as ShopSocket, emitted, fire, count };
-}
-
 function open(connected = true, serverId = 2) {
-  const fake = fakeSocket(connected);
+  const fake = fakeShopSocket({ connected, active: true });
   const statuses: ConnectionStatus[] = [];
   const lines: ConsoleLine[] = [];
   const errors: string[] = [];
@@ -53,13 +32,13 @@ afterEach(() => vi.useRealTimers());
 describe('console stream', () => {
   it('joins as admin, then subscribes 100 ms after joined', () => {
     const stream = open();
-    expect(stream.emitted).toEqual([['adminJoin', { token: 'secret', serverId: 2 }]]);
+    expect(stream.emitted()).toEqual([['adminJoin', { token: 'secret', serverId: 2 }]]);
     expect(stream.statuses).toEqual(['connecting']);
     stream.fire('joined', { userId: 1 });
     vi.advanceTimersByTime(STREAM_DELAY_MS - 1);
-    expect(stream.emitted).toHaveLength(1);
+    expect(stream.emitted()).toHaveLength(1);
     vi.advanceTimersByTime(1);
-    expect(stream.emitted.at(-1)).toEqual(['rconStream', { serverId: 2 }]);
+    expect(stream.emitted().at(-1)).toEqual(['rconStream', { serverId: 2 }]);
     expect(stream.statuses.at(-1)).toBe('connected');
   });
 
@@ -75,14 +54,14 @@ describe('console stream', () => {
 
   it('waits for the socket to connect, and joins again after a reconnect', () => {
     const stream = open(false);
-    expect(stream.emitted).toEqual([]);
+    expect(stream.emitted()).toEqual([]);
     stream.fire('connect');
     stream.fire('joined', { userId: 1 });
     vi.advanceTimersByTime(STREAM_DELAY_MS);
     stream.fire('disconnect');
     expect(stream.statuses.at(-1)).toBe('disconnected');
     stream.fire('connect');
-    expect(stream.emitted.map(([event]) => event)).toEqual([
+    expect(stream.emitted().map(([event]) => event)).toEqual([
       'adminJoin',
       'rconStream',
       'adminJoin',
@@ -96,7 +75,7 @@ describe('console stream', () => {
     expect(refused.statuses.at(-1)).toBe('disconnected');
     refused.fire('joined', { userId: 1 });
     vi.advanceTimersByTime(STREAM_DELAY_MS);
-    expect(refused.emitted.map(([event]) => event)).toEqual(['adminJoin']);
+    expect(refused.emitted().map(([event]) => event)).toEqual(['adminJoin']);
 
     const live = open();
     live.fire('joined', { userId: 1 });
@@ -111,7 +90,7 @@ describe('console stream', () => {
     stream.fire('joined', { userId: 1 });
     stream.close();
     vi.advanceTimersByTime(STREAM_DELAY_MS);
-    expect(stream.emitted).toHaveLength(1);
-    expect(stream.count()).toBe(0);
+    expect(stream.emitted()).toHaveLength(1);
+    expect(stream.listenerCount()).toBe(0);
   });
 });

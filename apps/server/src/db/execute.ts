@@ -1,0 +1,22 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from './client';
+
+function hasRows(result: unknown): result is { rows: unknown[] } {
+  return (
+    typeof result === 'object' &&
+    result !== null &&
+    'rows' in result &&
+    Array.isArray((result as { rows: unknown }).rows)
+  );
+}
+
+/**
+ * The rows of a raw SQL statement. Drizzle types `execute` per driver, and the shop's handle is
+ * driver-neutral, so the answer is typed here once: node-postgres and PGlite both answer `{ rows }`.
+ * The caller names the row shape its SQL selects or returns.
+ */
+export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  if (!hasRows(result)) throw new TypeError('The database answered a statement without rows');
+  return result.rows as Row[];
+}

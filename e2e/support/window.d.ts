@@ -1,0 +1,24 @@
+/** What the browser tests put on, or load into, the page's window. */
+interface AxeRunner {
+  run(
+    context: Document,
+    options: object,
+  ): Promise<{
+    violations: Array<{
+      id: string;
+      impact: string | null;
+      help: string;
+      nodes: Array<{ target: unknown[] }>;
+    }>;
+  }>;
+}
+
+declare global {
+  interface Window {
+    /** Set before an update that must arrive without a page reload; gone if the page reloaded. */
+    notReloaded?: boolean;
+    axe?: AxeRunner;
+  }
+}
+
+export {};
