@@ -25,6 +25,7 @@ import realtimePlugin, { type RealtimeOptions } from './plugins/realtime';
 import cartRoutes from './modules/cart/cart-routes';
 import chatRoutes from './modules/chat/chat-routes';
 import deliveryPlugin, { type DeliveryOptions } from './modules/delivery/delivery-plugin';
+import vipPlugin from './modules/vip/vip-plugin';
 import ordersRoutes from './modules/orders/orders-routes';
 import giftsPlugin from './modules/gifts/gifts-plugin';
 import giftsRoutes from './modules/gifts/gifts-routes';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: options.socketLimits,
   });
   await app.register(deliveryPlugin, options.delivery ?? { autostart: true });
+  await app.register(vipPlugin, { expiry: options.delivery?.autostart ?? true });
   await app.register(giftsPlugin, { config });
   await app.register(purchasesPlugin);
   await app.register(paymentsPlugin, {

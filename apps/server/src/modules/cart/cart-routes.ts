@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound, errorReplies } from '../../plugins/errors';
 import { perAccountLimit } from '../../plugins/rate-limits';
-import { checkProduct } from '../orders/purchase-rules';
+import { checkProduct } from '../products/product-rules';
 import { createProductsRepository, toProduct } from '../products/products-repository';
 import { createCartRepository } from './cart-repository';
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createServersRepository } from '../servers/servers-repository';
-import { scheduleVipExpiry } from '../vip/vip-expiry';
 import { createDeliveryRepository, type DeliveryRepository } from './delivery-repository';
 import {
   createRconDeliveryWorker,
@@ -52,7 +51,6 @@ async function deliveryPlugin(app: FastifyInstance, options: DeliveryOptions) {
   });
   if (options.autostart) {
     app.addHook('onReady', async () => worker.start());
-    scheduleVipExpiry(app);
   }
   app.addHook('onClose', async () => worker.stop());
 }

@@ -5,7 +5,7 @@ import {
   type RconClient,
   type RconPool,
 } from '../../integrations/rust-rcon/index';
-import { giftNoticeCommand } from '../gifts/gift-notice';
+import { giftNoticeCommand } from './gift-notice';
 import type { ServersRepository } from '../servers/servers-repository';
 import type { DeliveryJobRow, DeliveryRepository } from './delivery-repository';
 import { stepCommand } from './delivery-plan';

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payments, promoActivations, promocodes } from '../../db/schema/index';
+import { payments } from '../../db/schema/index';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -63,35 +63,5 @@ export function createPaymentsRepository(db: Db) {
     },
 
     /** The user's activated percentage code that no paid top-up has used yet. */
-    async findWaitingPromo(userId: number) {
-      const [row] = await db
-        .select({
-          activationId: promoActivations.id,
-          percent: promocodes.discount,
-          code: promocodes.code,
-        })
-        .from(promoActivations)
-        .innerJoin(promocodes, eq(promocodes.id, promoActivations.promocodeId))
-        .where(
-          and(
-            eq(promoActivations.userId, userId),
-            isNull(promoActivations.paymentId),
-            eq(promocodes.type, 'percentage'),
-          ),
-        )
-        .orderBy(promoActivations.createdAt)
-        .limit(1);
-      return row;
-    },
-
-    /** Claims an activation for a paid top-up; false when another top-up used it first. */
-    async claimPromo(activationId: number, paymentId: string): Promise<boolean> {
-      const claimed = await db
-        .update(promoActivations)
-        .set({ paymentId })
-        .where(and(eq(promoActivations.id, activationId), isNull(promoActivations.paymentId)))
-        .returning({ id: promoActivations.id });
-      return claimed.length === 1;
-    },
   };
 }

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import type { FreekassaClient } from '../../integrations/freekassa/freekassa-client';
 import { badRequest, HttpError } from '../../plugins/errors';
 import { postEntry } from '../ledger/ledger';
+import { createPromocodesRepository } from '../promocodes/promocodes-repository';
 import { createPaymentsRepository, type PaymentRow } from './payments-repository';
 
 export const PAYMENT_FAILED = 'Не удалось создать платеж';
@@ -34,7 +35,7 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
   async function create(tx: Db, userId: number, input: PaymentInput, buyerIp: string) {
     const repo = createPaymentsRepository(tx);
     const amountKopecks = roublesToKopecks(input.amount);
-    const waitingPromo = await repo.findWaitingPromo(userId);
+    const waitingPromo = await createPromocodesRepository(tx).findWaitingPromo(userId);
     const base = topUpBonusKopecks(amountKopecks);
     const promoBonus = waitingPromo
       ? topUpBonusKopecks(amountKopecks, Number(waitingPromo.percent)) - base
@@ -94,7 +95,7 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
       const promoApplies =
         paid.promoActivationId !== null &&
         paid.promoBonusKopecks > 0 &&
-        (await txRepo.claimPromo(paid.promoActivationId, paid.id));
+        (await createPromocodesRepository(tx).claimPromo(paid.promoActivationId, paid.id));
       const bonus = paid.bonusKopecks + (promoApplies ? paid.promoBonusKopecks : 0);
       if (bonus > 0) {
         balance = await postEntry(tx, {

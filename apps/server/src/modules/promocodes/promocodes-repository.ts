@@ -1,5 +1,5 @@
 import type { Promocode } from '@shop/shared';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { promoActivations, promocodes } from '../../db/schema/index';
 
@@ -23,6 +23,38 @@ export function toPromocode(row: PromocodeRow): Promocode {
 
 export function createPromocodesRepository(db: Db) {
   return {
+    /** The player's activated percentage code still waiting for a top-up, oldest first. */
+    async findWaitingPromo(userId: number) {
+      const [row] = await db
+        .select({
+          activationId: promoActivations.id,
+          percent: promocodes.discount,
+          code: promocodes.code,
+        })
+        .from(promoActivations)
+        .innerJoin(promocodes, eq(promocodes.id, promoActivations.promocodeId))
+        .where(
+          and(
+            eq(promoActivations.userId, userId),
+            isNull(promoActivations.paymentId),
+            eq(promocodes.type, 'percentage'),
+          ),
+        )
+        .orderBy(promoActivations.createdAt)
+        .limit(1);
+      return row;
+    },
+
+    /** Claims an activation for a paid top-up; false when another top-up used it first. */
+    async claimPromo(activationId: number, paymentId: string): Promise<boolean> {
+      const claimed = await db
+        .update(promoActivations)
+        .set({ paymentId })
+        .where(and(eq(promoActivations.id, activationId), isNull(promoActivations.paymentId)))
+        .returning({ id: promoActivations.id });
+      return claimed.length === 1;
+    },
+
     list: () => db.select().from(promocodes).orderBy(desc(promocodes.createdAt)),
 
     /** Creates a code; undefined when the code exists already. */

@@ -1,6 +1,7 @@
 import { kopecksToRoubles, VIP_NONE, type User } from '@shop/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/execute';
 import { servers, users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
@@ -86,7 +87,75 @@ export function createUsersRepository(db: Db) {
         .set({ lastSeenAt: sql`now()` })
         .where(eq(users.id, id));
     },
+
+    // The VIP columns: the vip module decides (its rules), these store what it decided.
+
+    async setVip(id: number, vip: VipColumns): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          vipStatus: vip.tier,
+          vipExpiresAt: vip.expiresAt,
+          vipServerId: vip.serverId,
+          vipRevokeCommands: vip.revokeCommands,
+        })
+        .where(eq(users.id, id));
+    },
+
+    async clearVip(id: number): Promise<void> {
+      await db
+        .update(users)
+        .set({ vipStatus: null, vipExpiresAt: null, vipServerId: null, vipRevokeCommands: null })
+        .where(eq(users.id, id));
+    },
+
+    /** Takes `days` off a running term of `tier`; undefined when the user holds no such term. */
+    async shortenVip(id: number, tier: string, days: number) {
+      const [row] = await db
+        .update(users)
+        .set({ vipExpiresAt: sql`${users.vipExpiresAt} - make_interval(days => ${days})` })
+        .where(and(eq(users.id, id), eq(users.vipStatus, tier), isNotNull(users.vipExpiresAt)))
+        .returning({
+          steamId: users.steamId,
+          serverId: users.vipServerId,
+          revokeCommands: users.vipRevokeCommands,
+          ended: sql<boolean>`${users.vipExpiresAt} <= now()`,
+        });
+      return row;
+    },
+
+    /**
+     * Clears every VIP whose time is up and returns what each held, so that its revoke commands can
+     * be queued in the same transaction. SKIP LOCKED: concurrent sweeps end each VIP exactly once.
+     */
+    async clearExpiredVips(): Promise<ExpiredVip[]> {
+      return queryRows<ExpiredVip>(
+        db,
+        sql`
+        with due as (
+          select id, steam_id, vip_server_id, vip_revoke_commands from users
+          where vip_status is not null and vip_expires_at <= now()
+          for update skip locked)
+        update users u set vip_status = null, vip_server_id = null, vip_revoke_commands = null
+        from due where u.id = due.id
+        returning due.id, due.steam_id, due.vip_server_id, due.vip_revoke_commands`,
+      );
+    },
   };
+}
+
+export interface VipColumns {
+  tier: string;
+  expiresAt: Date;
+  serverId: number;
+  revokeCommands: string;
+}
+
+export interface ExpiredVip {
+  id: number;
+  steam_id: string;
+  vip_server_id: number | null;
+  vip_revoke_commands: string | null;
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -10,7 +10,7 @@ import {
 } from '../delivery/delivery-plan';
 import { createDeliveryRepository } from '../delivery/delivery-repository';
 import type { ServerRow } from '../servers/servers-repository';
-import type { UserRow } from '../users/users-repository';
+import { createUsersRepository, type UserRow } from '../users/users-repository';
 import { vipRevokeJob } from './vip-revoke-job';
 
 type VipHolder = Pick<UserRow, 'id' | 'steamId'>;
@@ -102,22 +102,16 @@ export async function grantVipByHand(
       },
     ]);
   }
-  await tx
-    .update(users)
-    .set({
-      vipStatus: tier,
-      vipExpiresAt: expiresAt,
-      vipServerId: server.id,
-      vipRevokeCommands: commands.revoke.join(', '),
-    })
-    .where(eq(users.id, user.id));
+  await createUsersRepository(tx).setVip(user.id, {
+    tier,
+    expiresAt,
+    serverId: server.id,
+    revokeCommands: commands.revoke.join(', '),
+  });
 }
 
 /** An admin ends a VIP now: its revoke commands are queued and the tier is cleared. */
 export async function endVipByHand(tx: Db, user: VipHolder): Promise<void> {
   await revokeReplacedVip(tx, user, null, null);
-  await tx
-    .update(users)
-    .set({ vipStatus: null, vipExpiresAt: null, vipServerId: null, vipRevokeCommands: null })
-    .where(eq(users.id, user.id));
+  await createUsersRepository(tx).clearVip(user.id);
 }

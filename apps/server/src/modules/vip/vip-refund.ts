@@ -1,7 +1,6 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { createDeliveryRepository } from '../delivery/delivery-repository';
+import { createUsersRepository } from '../users/users-repository';
 import { vipRevokeJob } from './vip-revoke-job';
 
 /**
@@ -10,21 +9,15 @@ import { vipRevokeJob } from './vip-revoke-job';
  * since another grant of the tier may have run.
  */
 export async function takeBackVip(tx: Db, userId: number, vip: { tier: string; days: number }) {
-  const [row] = await tx
-    .update(users)
-    .set({ vipExpiresAt: sql`${users.vipExpiresAt} - make_interval(days => ${vip.days})` })
-    .where(and(eq(users.id, userId), eq(users.vipStatus, vip.tier), isNotNull(users.vipExpiresAt)))
-    .returning({
-      steamId: users.steamId,
-      serverId: users.vipServerId,
-      revokeCommands: users.vipRevokeCommands,
-      ended: sql<boolean>`${users.vipExpiresAt} <= now()`,
-    });
+  const holders = createUsersRepository(tx);
+  const row = await holders.shortenVip(userId, vip.tier, vip.days);
   if (!row?.ended) return;
-  await tx
-    .update(users)
-    .set({ vipStatus: null, vipExpiresAt: null, vipServerId: null, vipRevokeCommands: null })
-    .where(eq(users.id, userId));
-  const job = vipRevokeJob({ userId, ...row });
+  await holders.clearVip(userId);
+  const job = vipRevokeJob({
+    userId,
+    steamId: row.steamId,
+    serverId: row.serverId,
+    revokeCommands: row.revokeCommands,
+  });
   if (job) await createDeliveryRepository(tx).insert([job]);
 }

@@ -1,0 +1,44 @@
+import { costKopecks, isValidQuantity, quantityBounds, type Kopecks } from '@shop/shared';
+import { badRequest, forbidden } from '../../plugins/errors';
+import type { ProductRow } from './products-repository';
+
+export const PRODUCT_MESSAGES = {
+  productUnavailable: 'Товар недоступен для покупки.',
+  personal: 'Нет доступа: Личный подарок!',
+} as const;
+
+/** A product, a quantity of it and what that quantity costs. */
+export interface ProductLine {
+  product: ProductRow;
+  quantity: number;
+  costKopecks: Kopecks;
+}
+
+/**
+ * SPEC §5, what holds for a product whatever the server: on sale, this buyer's to buy (a personal
+ * gift is only its recipient's), a valid quantity. The cart checks it when a line is added and the
+ * purchase again where it counts.
+ */
+export function checkProduct(
+  product: ProductRow | undefined,
+  quantity: number,
+  buyerId: number,
+): ProductLine {
+  if (!product || !product.isActive || !product.inStock) {
+    throw badRequest(PRODUCT_MESSAGES.productUnavailable);
+  }
+  if (product.personalUserId !== null && product.personalUserId !== buyerId) {
+    throw forbidden(PRODUCT_MESSAGES.personal);
+  }
+  if (!isValidQuantity(quantity, product.stackSize)) {
+    const { min, max } = quantityBounds(product.stackSize);
+    throw badRequest(
+      `Количество должно быть кратно ${product.stackSize}, от ${min} до ${max} (${product.name})`,
+    );
+  }
+  return {
+    product,
+    quantity,
+    costKopecks: costKopecks(product.priceKopecks, quantity, product.stackSize),
+  };
+}
