@@ -10,7 +10,7 @@ import rconAdminRoutes from '../servers/rcon-admin-routes';
 import serversAdminRoutes from '../servers/servers-admin-routes';
 import auditRoutes from '../audit/audit-routes';
 import moderationRoutes from '../moderation/moderation-routes';
-import usersAdminRoutes from '../users/users-admin-routes';
+import usersAdminRoutes from './users-admin-routes';
 import statsRoutes from './stats-routes';
 
 /**

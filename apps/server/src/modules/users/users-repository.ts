@@ -88,6 +88,10 @@ export function createUsersRepository(db: Db) {
         .where(eq(users.id, id));
     },
 
+    async setAdmin(id: number, isAdmin: boolean): Promise<void> {
+      await db.update(users).set({ isAdmin }).where(eq(users.id, id));
+    },
+
     // The VIP columns: the vip module decides (its rules), these store what it decided.
 
     async setVip(id: number, vip: VipColumns): Promise<void> {

@@ -13,9 +13,8 @@ import { users } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { postEntry } from '../ledger/ledger';
-import { createServersRepository } from '../servers/servers-repository';
-import { endVipByHand, grantVipByHand } from '../vip/vip-grant';
-import type { UserRow } from './users-repository';
+import { createUsersRepository, type UserRow } from '../users/users-repository';
+import { applyVipByHand, planVipByHand } from '../vip/vip-by-hand';
 
 export type UserChanges = z.output<typeof adminUserUpdateSchema>;
 export type { AdminUserUpdate };
@@ -29,46 +28,6 @@ export interface UserUpdateOutcome {
   /** The user lost the admin flag: their admin sockets must go. */
   demoted: boolean;
 }
-
-interface VipPlan {
-  tier: string | null;
-  expiresAt: Date | null;
-  serverId: number | null;
-}
-
-/** What the VIP fields ask for, checked before anything is written; null when VIP is untouched. */
-async function planVip(tx: Db, row: UserRow, changes: UserChanges): Promise<VipPlan | null> {
-  if (changes.vipStatus === undefined && changes.vipExpiresAt === undefined) return null;
-  const requested = changes.vipStatus === undefined ? row.vipStatus : changes.vipStatus;
-  const tier = !requested || requested === VIP_NONE ? null : requested;
-  if (tier === null)
-    return row.vipStatus === null ? null : { tier, expiresAt: null, serverId: null };
-
-  const expiryText = changes.vipExpiresAt === undefined ? undefined : changes.vipExpiresAt;
-  const expiresAt =
-    expiryText === undefined ? row.vipExpiresAt : expiryText === null ? null : new Date(expiryText);
-  if (!expiresAt) throw badRequest(ADMIN_MESSAGES.vipExpiryRequired);
-  if (expiresAt.getTime() <= Date.now()) throw badRequest(ADMIN_MESSAGES.vipExpiryPast);
-  const serverId = changes.vipServerId ?? row.vipServerId ?? row.favoriteServerId;
-  if (serverId === null || !(await createServersRepository(tx).findById(serverId))) {
-    throw badRequest(ADMIN_MESSAGES.vipServerRequired);
-  }
-  const same =
-    tier === row.vipStatus &&
-    serverId === row.vipServerId &&
-    expiresAt.getTime() === row.vipExpiresAt?.getTime();
-  return same ? null : { tier, expiresAt, serverId };
-}
-
-const vipView = (plan: {
-  tier: string | null;
-  expiresAt: Date | null;
-  serverId: number | null;
-}) => ({
-  vipStatus: plan.tier ?? VIP_NONE,
-  vipExpiresAt: plan.expiresAt?.toISOString() ?? null,
-  serverId: plan.serverId,
-});
 
 /**
  * An admin's edit of a user, in the caller's transaction: the balance through an `adjustment` ledger
@@ -99,7 +58,7 @@ export async function updateUserByAdmin(
     delta = roublesToKopecks(changes.balance) - base;
     if (delta !== 0 && !reason) throw badRequest(ADMIN_MESSAGES.reasonRequired);
   }
-  const vip = await planVip(tx, row, changes);
+  const vip = await planVipByHand(tx, row, changes);
 
   let balanceKopecks: Kopecks | null = null;
   if (delta !== 0) {
@@ -122,7 +81,7 @@ export async function updateUserByAdmin(
 
   const demoted = changes.isAdmin === false && row.isAdmin;
   if (changes.isAdmin !== undefined && changes.isAdmin !== row.isAdmin) {
-    await tx.update(users).set({ isAdmin: changes.isAdmin }).where(eq(users.id, row.id));
+    await createUsersRepository(tx).setAdmin(row.id, changes.isAdmin);
     await recordAudit(tx, actor, {
       action: 'user.admin',
       ...target,
@@ -133,24 +92,8 @@ export async function updateUserByAdmin(
   }
 
   if (vip) {
-    if (vip.tier === null || vip.expiresAt === null || vip.serverId === null) {
-      await endVipByHand(tx, row);
-    } else {
-      const server = await createServersRepository(tx).findById(vip.serverId);
-      if (!server) throw badRequest(ADMIN_MESSAGES.vipServerRequired);
-      await grantVipByHand(tx, row, vip.tier, vip.expiresAt, server);
-    }
-    await recordAudit(tx, actor, {
-      action: 'user.vip',
-      ...target,
-      before: vipView({
-        tier: row.vipStatus,
-        expiresAt: row.vipExpiresAt,
-        serverId: row.vipServerId,
-      }),
-      after: vipView(vip),
-      reason,
-    });
+    const change = await applyVipByHand(tx, row, vip);
+    await recordAudit(tx, actor, { action: 'user.vip', ...target, ...change, reason });
   }
 
   const [updated] = await tx.select().from(users).where(eq(users.id, row.id));

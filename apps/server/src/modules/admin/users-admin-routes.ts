@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies } from '../../plugins/errors';
 import { actorOf } from '../audit/audit-log';
-import { searchUsers, toAdminUser } from './admin-users';
+import { searchUsers, toAdminUser } from '../users/admin-users';
 import { updateUserByAdmin } from './update-user';
 
 /** SPEC §2 Users tab: the list with search and paging, and the edit of one user. */
