@@ -228,7 +228,10 @@ function runLoad(bases: string[], shop: Shop) {
     execFile(
       process.execPath,
       ['--import', 'tsx', 'bench/purchase-load.ts', input],
-      (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout))),
+      (error, stdout) =>
+        error
+          ? reject(new Error('The load processes failed', { cause: error }))
+          : resolve(JSON.parse(stdout)),
     );
   });
 }

@@ -44,7 +44,7 @@ describe('the log', () => {
   it('holds no session token, sign-in code, password, signature or key of a whole session', async () => {
     // Sign-in, with the code the browser trades, recorded as the fake provider issues it.
     const query = new URLSearchParams(steam.provider.assert(ADMIN, RETURN_TO));
-    const back = await call('GET', `/api/auth/steam/return?${query}`);
+    const back = await call('GET', `/api/auth/steam/return?${query.toString()}`);
     const code = new URLSearchParams(new URL(String(back.headers.location)).hash.slice(1)).get(
       'signin',
     )!;

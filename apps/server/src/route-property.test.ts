@@ -52,9 +52,9 @@ beforeAll(async () => {
   ).json().pluginKey as string;
   headers = { ...admin.headers, 'x-server-key': key, 'idempotency-key': 'property-key-0001' };
 
-  const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+  const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
     paths: Record<string, Record<string, OpenApiOperation>>;
-  };
+  }>();
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) =>
       describeOperation(path, method, operation),

@@ -29,8 +29,8 @@ export interface GameState {
 export interface CommandContext {
   readonly command: ParsedCommand;
   readonly state: GameState;
-  reply(text: string, type?: RconMessageType): void;
-  chat(message: string, username?: string, userId?: string): void;
+  reply: (text: string, type?: RconMessageType) => void;
+  chat: (message: string, username?: string, userId?: string) => void;
 }
 
 export type CommandHandler = (context: CommandContext) => void;

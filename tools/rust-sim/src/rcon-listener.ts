@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { RconFrame, SimConnectionAttempt } from './types';
+
+/** A received frame as text: ws hands frames over as Buffers, or as pieces of one when fragmented. */
+export function frameText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  return (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
+}
 
 /**
  * What Facepunch's WebRcon does to a refused connection: Fleck's `socket.Close()` runs before the
@@ -136,7 +142,7 @@ export class RconListener {
         return;
       }
       this.connections.set(connection.id, connection);
-      ws.on('message', (data) => this.options.onMessage(connection, data.toString()));
+      ws.on('message', (data) => this.options.onMessage(connection, frameText(data)));
       ws.on('close', () => this.connections.delete(connection.id));
       ws.on('error', () => this.connections.delete(connection.id));
     });

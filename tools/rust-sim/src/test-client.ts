@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { frameText } from './rcon-listener';
 import type { RconFrame } from './types';
 
 /** A bare WebRcon client for the sim's own tests: no reconnects, no cleverness. */
@@ -17,7 +18,7 @@ export function connectRaw(url: string): Promise<RawClient> {
     const frames: RconFrame[] = [];
     const waiters = new Set<(frame: RconFrame) => void>();
     ws.on('message', (data: WebSocket.RawData) => {
-      const frame = JSON.parse(data.toString()) as RconFrame;
+      const frame = JSON.parse(frameText(data)) as RconFrame;
       frames.push(frame);
       for (const waiter of waiters) waiter(frame);
     });

@@ -3,10 +3,7 @@ import type { Db } from './client';
 
 function hasRows(result: unknown): result is { rows: unknown[] } {
   return (
-    typeof result === 'object' &&
-    result !== null &&
-    'rows' in result &&
-    Array.isArray((result as { rows: unknown }).rows)
+    typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)
   );
 }
 

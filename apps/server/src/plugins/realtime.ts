@@ -132,7 +132,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
   const handlers = new Map<string, { schema: z.ZodType; handler: EventHandler<z.ZodType> }>();
 
   const on: FastifyInstance['realtime']['on'] = (event, schema, handler) => {
-    handlers.set(event, { schema, handler: handler as EventHandler<z.ZodType> });
+    handlers.set(event, { schema, handler });
   };
 
   const authenticate = async (socket: ShopSocket, token: string) => {

@@ -61,7 +61,7 @@ async function securityHeadersPlugin(app: FastifyInstance, options: { https: boo
       reply.headers(assetHeaders);
       // A hashed file never changes, so nothing revalidates it; the limit still applies unannounced.
       for (const header of ASSET_HEADERS_DROPPED) reply.removeHeader(header);
-    } else await reply.helmet();
+    } else reply.helmet();
   });
 }
 

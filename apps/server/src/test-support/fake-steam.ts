@@ -62,7 +62,10 @@ export async function signInThroughSteam(
   returnTo: string,
 ): Promise<string> {
   const query = new URLSearchParams(provider.assert(steamId, returnTo));
-  const response = await shop.inject({ method: 'GET', url: `/api/auth/steam/return?${query}` });
+  const response = await shop.inject({
+    method: 'GET',
+    url: `/api/auth/steam/return?${query.toString()}`,
+  });
   const code = new URLSearchParams(new URL(String(response.headers.location)).hash.slice(1)).get(
     'signin',
   );
@@ -73,5 +76,5 @@ export async function signInThroughSteam(
     payload: { code },
   });
   if (exchange.statusCode !== 200) throw new Error(`code exchange failed: ${exchange.body}`);
-  return (exchange.json() as { token: string }).token;
+  return exchange.json<{ token: string }>().token;
 }

@@ -14,11 +14,14 @@ export interface GiftShop extends GameShop {
   secondBuyer: Account;
   /** A 250 ₽ rifle sold for every server. */
   rifle: number;
-  lookUp(query: string, headers?: Record<string, string> | null): Promise<LightMyRequestResponse>;
-  purchase(
+  lookUp: (
+    query: string,
+    headers?: Record<string, string> | null,
+  ) => Promise<LightMyRequestResponse>;
+  purchase: (
     who: { headers: Record<string, string> },
     body: Record<string, unknown>,
-  ): Promise<LightMyRequestResponse>;
+  ) => Promise<LightMyRequestResponse>;
 }
 
 /**

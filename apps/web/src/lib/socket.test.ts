@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeShopSocket } from './fake-socket';
-import { openUserChannel, type ConnectionStatus, type ShopSocket } from './socket';
+import { openUserChannel, type ConnectionStatus } from './socket';
 
 const identity = { userId: 7, token: 'secret', username: 'Bandit_Kolya' };
 

@@ -24,7 +24,7 @@ export function loadToaster(): Promise<Sonner> {
 
 /** For the host component: whether the <Toaster> should be rendered yet. */
 export const toasterHost = {
-  subscribe(listener: () => void) {
+  subscribe: (listener: () => void) => {
     hostListeners.add(listener);
     return () => hostListeners.delete(listener);
   },

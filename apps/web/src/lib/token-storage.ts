@@ -6,17 +6,17 @@
 export const TOKEN_KEY = 'token';
 
 export interface TokenStorage {
-  get(): string | null;
-  set(token: string): void;
-  remove(): void;
-  subscribe(listener: () => void): () => void;
+  get: () => string | null;
+  set: (token: string) => void;
+  remove: () => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 function createNotifier() {
   const listeners = new Set<() => void>();
   return {
     notify: () => listeners.forEach((listener) => listener()),
-    subscribe(listener: () => void) {
+    subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);

@@ -84,7 +84,10 @@ describe('API authentication', () => {
     const sent: Array<{ url: string; body: string }> = [];
     const recording = createFreekassaClient(h.settings, {
       fetchImpl: (input, init) => {
-        sent.push({ url: String(input), body: String(init?.body) });
+        sent.push({
+          url: input instanceof Request ? input.url : input.toString(),
+          body: typeof init?.body === 'string' ? init.body : '',
+        });
         return fetch(input, init);
       },
     });

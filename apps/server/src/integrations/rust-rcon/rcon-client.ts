@@ -18,6 +18,12 @@ import type {
   RconStatus,
 } from './rcon-types';
 
+/** A received frame as text: ws hands frames over as Buffers, or as pieces of one when fragmented. */
+function frameText(data: WebSocket.RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  return (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
+}
+
 /** A link that stayed up this long was healthy: its drop starts the backoff afresh. */
 const STABLE_MS = 10_000;
 
@@ -169,7 +175,7 @@ export class RconClient {
       this.setStatus({ state: 'online' });
       this.stopKeepAlive = keepAlive(socket, this.options.pingIntervalMs ?? 30_000);
     });
-    socket.on('message', (data: WebSocket.RawData) => this.onFrame(data.toString()));
+    socket.on('message', (data: WebSocket.RawData) => this.onFrame(frameText(data)));
     socket.on('error', (error) => {
       failure = error;
     });

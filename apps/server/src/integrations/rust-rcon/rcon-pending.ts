@@ -20,7 +20,10 @@ export function parseFrame(raw: string): IncomingFrame | null {
   if (typeof frame !== 'object' || frame === null) return null;
   return {
     identifier: typeof frame.Identifier === 'number' ? frame.Identifier : 0,
-    message: typeof frame.Message === 'string' ? frame.Message : String(frame.Message ?? ''),
+    message:
+      typeof frame.Message === 'string' || typeof frame.Message === 'number'
+        ? String(frame.Message)
+        : '',
     type: (typeof frame.Type === 'string' ? frame.Type : 'Generic') as RconMessageType,
   };
 }

@@ -15,7 +15,7 @@ export function registerFakeSteamApi(
   players: readonly FakeSteamPlayer[] = demoPlayers,
 ) {
   app.get(`${prefix}/ISteamUser/GetPlayerSummaries/v0002/`, async (request) => {
-    const ids = String((request.query as Record<string, unknown>).steamids ?? '').split(',');
+    const ids = ((request.query as { steamids?: string }).steamids ?? '').split(',');
     const found = players
       .filter((player) => ids.includes(player.steamId))
       .map((player) => ({
@@ -29,7 +29,7 @@ export function registerFakeSteamApi(
 
   // Steam matches custom names without regard to case; 42 is its "No match".
   app.get(`${prefix}/ISteamUser/ResolveVanityURL/v0001/`, async (request) => {
-    const name = String((request.query as Record<string, unknown>).vanityurl ?? '').toLowerCase();
+    const name = ((request.query as { vanityurl?: string }).vanityurl ?? '').toLowerCase();
     const player = players.find((candidate) => candidate.vanity?.toLowerCase() === name);
     return player
       ? { response: { steamid: player.steamId, success: 1 } }

@@ -1,10 +1,4 @@
-import {
-  ADMIN_MESSAGES,
-  roublesToKopecks,
-  VIP_NONE,
-  type AdminUserUpdate,
-  type Kopecks,
-} from '@shop/shared';
+import { ADMIN_MESSAGES, roublesToKopecks, type AdminUserUpdate, type Kopecks } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { adminUserUpdateSchema } from '@shop/shared';

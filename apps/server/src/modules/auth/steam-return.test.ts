@@ -29,7 +29,7 @@ async function returnWith(query: Record<string, string> | string) {
   const url =
     typeof query === 'string'
       ? `/api/auth/steam/return?${query}`
-      : `/api/auth/steam/return?${new URLSearchParams(query)}`;
+      : `/api/auth/steam/return?${new URLSearchParams(query).toString()}`;
   return shop.app.inject({ method: 'GET', url });
 }
 
@@ -80,7 +80,7 @@ describe('Steam sign-in', () => {
       shop.app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { code } });
     const traded = await exchange();
     expect(traded.statusCode).toBe(200);
-    const { token } = traded.json() as { token: string };
+    const { token } = traded.json<{ token: string }>();
     expect(token).not.toBe(code);
     const again = await exchange();
     expect(again.statusCode).toBe(401);
@@ -165,7 +165,7 @@ describe('Steam sign-in', () => {
 
   it('refuses a duplicated claimed_id parameter', async () => {
     const fields = steam.provider.assert(PLAYER, RETURN_TO);
-    const query = `${new URLSearchParams(fields)}&openid.claimed_id=${encodeURIComponent(claimed(OTHER))}`;
+    const query = `${new URLSearchParams(fields).toString()}&openid.claimed_id=${encodeURIComponent(claimed(OTHER))}`;
     await expectRefused(query);
   });
 
@@ -192,7 +192,7 @@ describe('Steam sign-in', () => {
     try {
       const response = await lonely.app.inject({
         method: 'GET',
-        url: `/api/auth/steam/return?${new URLSearchParams(fields)}`,
+        url: `/api/auth/steam/return?${new URLSearchParams(fields).toString()}`,
       });
       expect(response.headers.location).toBe(`${PUBLIC_URL}/login?error=steam`);
     } finally {

@@ -47,7 +47,7 @@ describe('gifts on a plugin server, and refunds', () => {
     );
     const servers = (
       await shop.app.inject({ url: '/api/admin/servers', headers: world.admin.headers })
-    ).json() as Array<{ id: number; pluginKey: string }>;
+    ).json<Array<{ id: number; pluginKey: string }>>();
     key = servers.find((server) => server.id === pluginServerId)!.pluginKey;
   });
 

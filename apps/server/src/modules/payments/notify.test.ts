@@ -30,7 +30,7 @@ async function createPayment(amount: number, method: 'kassa' | 'sbp' = 'kassa') 
     },
   });
   expect(reply.statusCode).toBe(200);
-  return reply.json() as { url: string; orderId: string; success: boolean };
+  return reply.json<{ url: string; orderId: string; success: boolean }>();
 }
 
 const notify = (fields: Record<string, string>, remoteAddress = '127.0.0.1') =>

@@ -75,7 +75,7 @@ beforeAll(async () => {
   serverId = await addServer(shop, admin.headers, { name: 'Plugin', isPluginEnabled: 1 }, game);
   const servers = (
     await shop.app.inject({ url: '/api/admin/servers', headers: admin.headers })
-  ).json() as Array<{ id: number; pluginKey: string }>;
+  ).json<Array<{ id: number; pluginKey: string }>>();
   key = servers.find((server) => server.id === serverId)!.pluginKey;
   player = await createAccount(shop.app, shop.config, 'player', STEAM_ID);
   await fund(shop, player.id, 1000);
@@ -144,7 +144,7 @@ describe('game-server plugin contract (plugins/oxide/contract)', () => {
     const reply = await plugin('GET', `/queue?steamId=${STEAM_ID}`);
     expect(reply.statusCode, reply.body).toBe(200);
     const expected = fixture('queue-response.example.json') as { jobs: PluginJob[] };
-    const queue = reply.json() as { jobs: PluginJob[] };
+    const queue = reply.json<{ jobs: PluginJob[] }>();
     expect(shapeOf(queue)).toEqual(shapeOf(expected));
     const kinds = (jobs: PluginJob[]) => [...new Set(jobs.map((job) => job.kind))].sort();
     expect(kinds(queue.jobs)).toEqual(kinds(expected.jobs));
@@ -159,9 +159,9 @@ describe('game-server plugin contract (plugins/oxide/contract)', () => {
     // The plugin repeats an acknowledgement it is unsure of: the second one changes nothing.
     expect((await plugin('POST', '/queue/ack', ack)).statusCode).toBe(200);
 
-    const orders = (
-      await shop.app.inject({ url: '/api/orders', headers: player.headers })
-    ).json() as Array<{ id: string; isDelivered: boolean }>;
+    const orders = (await shop.app.inject({ url: '/api/orders', headers: player.headers })).json<
+      Array<{ id: string; isDelivered: boolean }>
+    >();
     for (const orderId of [giveOrder, commandOrder]) {
       expect(orders.find((order) => order.id === orderId)).toMatchObject({ isDelivered: true });
     }
@@ -178,9 +178,9 @@ describe('game-server plugin contract (plugins/oxide/contract)', () => {
     expect(shapeOf(release)).toEqual(shapeOf(releaseTemplate));
     const released = await plugin('POST', '/queue/release', release);
     expect(released.statusCode, released.body).toBe(200);
-    const orders = (
-      await shop.app.inject({ url: '/api/orders', headers: player.headers })
-    ).json() as Array<{ id: string; delivery: { status: string; reason: string | null } }>;
+    const orders = (await shop.app.inject({ url: '/api/orders', headers: player.headers })).json<
+      Array<{ id: string; delivery: { status: string; reason: string | null } }>
+    >();
     expect(orders.find((order) => order.id === orderId)?.delivery).toMatchObject({
       status: 'pending',
       reason: release.reason,

@@ -1,10 +1,4 @@
-import {
-  apiErrorSchema,
-  idParamSchema,
-  productQuerySchema,
-  productSchema,
-  type Product,
-} from '@shop/shared';
+import { apiErrorSchema, idParamSchema, productQuerySchema, productSchema } from '@shop/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -31,10 +31,12 @@ const base = { gameItemName: 'rifle.ak', category: 'weapons', price: 149.5 };
 const create = (payload: Record<string, unknown>) =>
   shop.app.inject({ method: 'POST', url: '/api/admin/products', headers: admin.headers, payload });
 const buyerList = async (query = '') =>
-  (await shop.app.inject({ url: `/api/products${query}` })).json() as Array<{
-    id: number;
-    name: string;
-  }>;
+  (await shop.app.inject({ url: `/api/products${query}` })).json<
+    Array<{
+      id: number;
+      name: string;
+    }>
+  >();
 const names = async (query = '') => (await buyerList(query)).map((product) => product.name).sort();
 
 describe('products', () => {

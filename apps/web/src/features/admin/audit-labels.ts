@@ -28,7 +28,10 @@ export const auditActionLabel = (action: string) => actionLabels[action] ?? acti
 function flat(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
-  if (typeof value !== 'object') return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
+    return String(value);
+  }
+  if (typeof value !== 'object') return '—';
   if (Array.isArray(value)) return value.map(flat).join(', ');
   return Object.entries(value as Record<string, unknown>)
     .map(([key, inner]) => `${key}: ${flat(inner)}`)

@@ -1,4 +1,4 @@
-import { productCategories, type AdminProduct, type ProductCategory } from '@shop/shared';
+import { productCategories, type AdminProduct } from '@shop/shared';
 import { Crown, Eye, EyeOff, Gift, Pencil, Star, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -59,7 +59,7 @@ export function AdminProductCard({
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-[11px] font-bold tracking-widest text-accent uppercase">
-          {productCategories[product.category as ProductCategory] ?? product.category}
+          {productCategories[product.category] ?? product.category}
         </p>
         <h3 id={titleId} className="leading-tight font-bold text-white">
           {product.name}

@@ -8,7 +8,7 @@ import { useImportItems } from '../api/import-items';
 function readText(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
     reader.onerror = () => reject(reader.error ?? new Error('Не удалось прочитать файл'));
     reader.readAsText(file, 'utf-8');
   });

@@ -27,7 +27,7 @@ export function SelectField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field }) => (
-        <Select value={field.value as string} onValueChange={field.onChange}>
+        <Select value={field.value} onValueChange={field.onChange}>
           <SelectTrigger {...aria} onBlur={field.onBlur}>
             <SelectValue placeholder={placeholder} />
           </SelectTrigger>
