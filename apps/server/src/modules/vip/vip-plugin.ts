@@ -7,9 +7,9 @@ export interface VipOptions {
   expiry: boolean;
 }
 
-/** The VIP module's periodic work: ended VIPs are cleared and their revoke commands queued. */
+/** The VIP module's periodic work, on the leader: ended VIPs are cleared, their revoke commands queued. */
 async function vipPlugin(app: FastifyInstance, options: VipOptions) {
   if (options.expiry) scheduleVipExpiry(app);
 }
 
-export default fp(vipPlugin, { name: 'vip', dependencies: ['database', 'delivery'] });
+export default fp(vipPlugin, { name: 'vip', dependencies: ['database', 'delivery', 'leadership'] });
