@@ -211,7 +211,7 @@ describe.skipIf(!postgresUrl || !redisUrl)(
       expect(await monitorResumes(leader, kill2)).toBe(survivor);
       await seeLine2('from the last process');
       expect(heard2.some((update) => update.at > leader.killedAt!)).toBe(true);
-      const listed = (await (await fetch(`${survivor.url}/api/servers`)).json()) as unknown;
+      const listed: unknown = await (await fetch(`${survivor.url}/api/servers`)).json();
       expect(listed).toEqual([
         expect.objectContaining({ status: 'online', playersOnline: BUYERS }),
       ]);

@@ -42,7 +42,7 @@ describe.skipIf(!redisUrl)('events of a worker process (runs with REDIS_URL)', (
       headers: player.headers,
       payload: { amount: 500, method: 'sbp', paymentSystemId: 44, email: 'player@example.com' },
     });
-    const { orderId } = created.json() as { orderId: string };
+    const { orderId } = created.json<{ orderId: string }>();
     // Paid at the provider, but the notification never came: the worker's reconciliation credits it.
     money.provider.fake.setStatus(orderId, 'paid');
     await money.shop.database.db.execute(
