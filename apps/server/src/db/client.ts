@@ -27,9 +27,9 @@ export interface Database {
   /** PostgreSQL's address, for the few connections that must not come from the pool. */
   url?: string;
   /** Runs a prepared statement in one round trip, outside any transaction; returns its rows. */
-  run<T>(statement: PreparedStatement): Promise<T[]>;
+  run: <T>(statement: PreparedStatement) => Promise<T[]>;
   /** Calls `listener` with every statement the shop sends from now on; returns the way to stop. */
-  observe(listener: (text: string) => void): () => void;
+  observe: (listener: (text: string) => void) => () => void;
   close(): Promise<void>;
 }
 
@@ -42,7 +42,7 @@ function createStatementObservers() {
         for (const listener of listeners) listener(text);
       },
     },
-    observe(listener: (text: string) => void) {
+    observe: (listener: (text: string) => void) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },

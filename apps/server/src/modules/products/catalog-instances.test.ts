@@ -33,7 +33,7 @@ describe.skipIf(!redisUrl)('catalogue across shop processes sharing Redis', () =
     const admin = await createAccount(shop.app, shop.config, 'admin');
     const id = await addProduct(shop, admin.headers, { name: 'Сера', price: 5 });
     const listed = async () =>
-      (await other.inject({ url: '/api/products' })).json() as Array<{ id: number; price: number }>;
+      (await other.inject({ url: '/api/products' })).json<Array<{ id: number; price: number }>>();
     // The other process has the product in its cache now; its copy would live another 30 s.
     expect((await listed()).find((product) => product.id === id)?.price).toBe(5);
 
