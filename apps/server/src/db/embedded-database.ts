@@ -39,7 +39,8 @@ async function createCluster(dataPath: string): Promise<void> {
     });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new Error(`Could not create the embedded database in ${dataPath}: ${stderr || error}`, {
+    const reason = stderr || (error instanceof Error ? error.message : 'unknown error');
+    throw new Error(`Could not create the embedded database in ${dataPath}: ${reason}`, {
       cause: error,
     });
   }
