@@ -71,7 +71,7 @@ describe('prerendered pages', () => {
         )
         .toBe(true);
       await page.waitForLoadState('networkidle').catch(() => undefined);
-      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      const shifts = await page.evaluate(() => window.shifts ?? []);
       expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
 
       await page.goto(`${journey.shop.url}/`);
@@ -85,9 +85,7 @@ describe('prerendered pages', () => {
         })
         .toBe(true);
       expect(new URL(page.url()).pathname).toBe('/shop');
-      await expect(
-        page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage),
-      ).resolves.toBe(true);
+      await expect(page.evaluate(() => window.samePage)).resolves.toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -17,6 +17,10 @@ declare global {
   interface Window {
     /** Set before an update that must arrive without a page reload; gone if the page reloaded. */
     notReloaded?: boolean;
+    /** Layout shift values a page recorded while it loaded. */
+    shifts?: number[];
+    /** Set before a navigation that must stay inside the single-page app. */
+    samePage?: boolean;
     axe?: AxeRunner;
   }
 }
