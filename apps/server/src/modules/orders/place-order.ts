@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { stacksFor } from '@shop/shared';
+import { jobMethodOf, stacksFor } from '@shop/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema/index';
@@ -39,10 +39,6 @@ export const purchaseDescription = (lines: PurchaseLine[]) =>
 /** The picture an order line keeps: the product's own, else its game item's icon. */
 export const orderItemImage = (product: PurchaseLine['product']) =>
   product.image ?? (product.gameItemId !== null ? `/img/${product.gameItemId}.png` : null);
-
-/** Plugin servers take their jobs through the plugin; every other server by RCON. */
-export const deliveryMethod = (server: Pick<ServerRow, 'isPluginEnabled'>) =>
-  server.isPluginEnabled === 1 ? 'plugin' : 'rcon';
 
 /**
  * VIP: the same tier still running is extended, any other tier starts now. Computed by the database
@@ -92,7 +88,7 @@ export async function placeOrder(
     giftMessage: gift?.message || null,
   });
 
-  const method = deliveryMethod(server);
+  const method = jobMethodOf(server);
   const deliveries = createDeliveryRepository(tx);
   let vip: { tier: string; days: number; revoke: string } | null = null;
   for (const line of lines) {

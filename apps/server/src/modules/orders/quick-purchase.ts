@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { stacksFor } from '@shop/shared';
+import { jobMethodOf, stacksFor } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../../plugins/errors';
 import { hashToken } from '../auth/sessions-repository';
 import { planDelivery } from '../delivery/delivery-plan';
-import { deliveryMethod, orderItemImage, purchaseDescription } from './place-order';
+import { orderItemImage, purchaseDescription } from './place-order';
 import type { PurchaseReply } from './purchase-service';
 import { checkLine, checkServer, PURCHASE_MESSAGES } from './purchase-rules';
 
@@ -72,6 +72,10 @@ export function createQuickPurchase(app: FastifyInstance) {
       orderId: randomUUID(),
       message: `${product.name} × ${quantity} будет выдан на сервере ${server.name}.`,
     };
+    // The stored delivery-mode column as cached: the statement refuses it as stale when the row's
+    // differs, so a server switched to the plugin (or hidden) meanwhile takes the full path.
+    const cachedDeliveryModeColumn = server.isPluginEnabled;
+    const method = jobMethodOf(server);
     let rows: Outcome[];
     try {
       rows = await app.dbRun<Outcome>({
@@ -84,7 +88,7 @@ export function createQuickPurchase(app: FastifyInstance) {
           product.id,
           product.updatedAt.toISOString(),
           server.id,
-          server.isPluginEnabled,
+          cachedDeliveryModeColumn,
           server.name,
           answer.orderId,
           quantity,
@@ -95,7 +99,7 @@ export function createQuickPurchase(app: FastifyInstance) {
           orderItemImage(product),
           purchaseDescription([line]),
           buyer.steamId,
-          deliveryMethod(server),
+          method,
           JSON.stringify(planDelivery(product, quantity, buyer.steamId)),
           JSON.stringify(answer),
         ],
@@ -109,7 +113,7 @@ export function createQuickPurchase(app: FastifyInstance) {
     const [result] = rows;
     switch (result?.outcome) {
       case 'done':
-        app.purchases.announce(buyer.id, result.body!, deliveryMethod(server) === 'rcon');
+        app.purchases.announce(buyer.id, result.body!, method === 'rcon');
         return result.body!;
       case 'replayed':
         app.idempotency.replay(reply, result.status_code ?? 200);
