@@ -1,7 +1,8 @@
 import { kopecksToRoubles, type Kopecks, type Transaction } from '@shop/shared';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { transactions, users, type LedgerKind } from '../../db/schema/index';
+import { queryRows } from '../../db/execute';
+import { transactions, type LedgerKind } from '../../db/schema/index';
 
 export interface LedgerEntry {
   userId: number;
@@ -17,33 +18,21 @@ export interface LedgerEntry {
 /**
  * The only way a balance changes: one conditional update of the balance and one ledger row, in the
  * caller's transaction. A debit that would take the balance below zero changes nothing and returns
- * null, so concurrent purchases can never overdraw. Returns the new balance otherwise.
+ * null, so concurrent purchases can never overdraw. Returns the new balance otherwise. The rule is
+ * written once, as the ledger's SQL function `ledger_post` (migration 0010), which the one-statement
+ * purchase calls too; the balance column of `users` is the ledger's to write (module-map.json).
  */
 export async function postEntry(tx: Db, entry: LedgerEntry): Promise<Kopecks | null> {
   if (!Number.isSafeInteger(entry.amountKopecks) || entry.amountKopecks === 0) {
     throw new RangeError('a ledger entry moves a whole, non-zero number of kopecks');
   }
-  const [updated] = await tx
-    .update(users)
-    .set({ balanceKopecks: sql`${users.balanceKopecks} + ${entry.amountKopecks}` })
-    .where(
-      and(
-        eq(users.id, entry.userId),
-        entry.amountKopecks < 0 ? gte(users.balanceKopecks, -entry.amountKopecks) : undefined,
-      ),
-    )
-    .returning({ balance: users.balanceKopecks });
-  if (!updated) return null;
-  await tx.insert(transactions).values({
-    userId: entry.userId,
-    kind: entry.kind,
-    amountKopecks: entry.amountKopecks,
-    description: entry.description,
-    method: entry.method,
-    paymentId: entry.paymentId,
-    orderId: entry.orderId,
-  });
-  return updated.balance;
+  const [row] = await queryRows<{ balance: string | number | null }>(
+    tx,
+    sql`select ledger_post(${entry.userId}::integer, ${entry.amountKopecks}::bigint,
+      ${entry.kind}::text, ${entry.description}::text, ${entry.method}::text,
+      ${entry.paymentId ?? null}::uuid, ${entry.orderId ?? null}::uuid) as balance`,
+  );
+  return row?.balance == null ? null : Number(row.balance);
 }
 
 export async function listTransactions(
