@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jobMethodOf, stacksFor } from '@shop/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, orders, users } from '../../db/schema/index';
+import { orderItems, orders } from '../../db/schema/index';
 import {
   planDelivery,
   splitCommands,
@@ -13,7 +12,7 @@ import { createDeliveryRepository } from '../delivery/delivery-repository';
 import { postEntry } from '../ledger/ledger';
 import { createUsersRepository, type UserRow } from '../users/users-repository';
 import type { ServerRow } from '../servers/servers-repository';
-import { revokeReplacedVip } from '../vip/vip-grant';
+import { grantPurchasedVip } from '../vip/vip-grant';
 import { badRequest } from '../../plugins/errors';
 import { PURCHASE_MESSAGES, type PurchaseLine } from './purchase-rules';
 
@@ -39,14 +38,6 @@ export const purchaseDescription = (lines: PurchaseLine[]) =>
 /** The picture an order line keeps: the product's own, else its game item's icon. */
 export const orderItemImage = (product: PurchaseLine['product']) =>
   product.image ?? (product.gameItemId !== null ? `/img/${product.gameItemId}.png` : null);
-
-/**
- * VIP: the same tier still running is extended, any other tier starts now. Computed by the database
- * from the row it updates, so two purchases at once extend twice instead of both from the old date.
- */
-const nextVipExpiry = (tier: string, days: number) => sql`
-  case when ${users.vipStatus} = ${tier} and ${users.vipExpiresAt} > now()
-       then ${users.vipExpiresAt} else now() end + make_interval(days => ${days})`;
 
 /**
  * Everything a purchase changes, in the caller's transaction: the debit (refused, changing nothing,
@@ -138,19 +129,7 @@ export async function placeOrder(
     ]);
   }
 
-  if (vip) await revokeReplacedVip(tx, target, vip.tier, server.id);
-
+  if (vip) await grantPurchasedVip(tx, target, { ...vip, serverId: server.id });
   await createUsersRepository(tx).recordPurchase(user.id, server.id, total);
-  if (vip) {
-    await tx
-      .update(users)
-      .set({
-        vipExpiresAt: nextVipExpiry(vip.tier, vip.days),
-        vipStatus: vip.tier,
-        vipServerId: server.id,
-        vipRevokeCommands: vip.revoke,
-      })
-      .where(eq(users.id, target.id));
-  }
   return { orderId: order.id, balanceKopecks: balance };
 }

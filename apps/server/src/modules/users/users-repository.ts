@@ -1,5 +1,5 @@
 import { kopecksToRoubles, VIP_NONE, type User } from '@shop/shared';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
 import { servers, users } from '../../db/schema/index';
@@ -150,7 +150,8 @@ export function createUsersRepository(db: Db) {
 
 export interface VipColumns {
   tier: string;
-  expiresAt: Date;
+  /** A date, or the vip module's expression of one computed from the row being updated. */
+  expiresAt: Date | SQL;
   serverId: number;
   revokeCommands: string;
 }

@@ -1,5 +1,5 @@
 import { jobMethodOf } from '@shop/shared';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, users } from '../../db/schema/index';
 import {
@@ -46,6 +46,26 @@ export async function revokeReplacedVip(
   });
   if (job) await createDeliveryRepository(tx).insert([job]);
   return job !== null;
+}
+
+/**
+ * A purchased VIP: any other running VIP is replaced (its revoke commands queued), the same tier
+ * still running is extended, any other tier starts now. The new date is computed by the database
+ * from the row it updates, so two purchases at once extend twice instead of both from the old date.
+ */
+export async function grantPurchasedVip(
+  tx: Db,
+  holder: VipHolder,
+  vip: { tier: string; days: number; serverId: number; revoke: string },
+): Promise<void> {
+  await revokeReplacedVip(tx, holder, vip.tier, vip.serverId);
+  await createUsersRepository(tx).setVip(holder.id, {
+    tier: vip.tier,
+    expiresAt: sql`case when ${users.vipStatus} = ${vip.tier} and ${users.vipExpiresAt} > now()
+      then ${users.vipExpiresAt} else now() end + make_interval(days => ${vip.days})`,
+    serverId: vip.serverId,
+    revokeCommands: vip.revoke,
+  });
 }
 
 /**
