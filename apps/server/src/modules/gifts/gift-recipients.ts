@@ -8,7 +8,7 @@ import {
   type SteamLookup,
 } from '../../integrations/steam/steam-api';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
-import { createUsersRepository, type UserRow } from '../users/users-repository';
+import { createUsersRepository, type SteamIdentity, type UserRow } from '../users/users-repository';
 
 type SteamSettings = { apiUrl: string; apiKey: string | undefined };
 
@@ -22,11 +22,7 @@ function found<T>(lookup: SteamLookup<T>): T {
 }
 
 /** Who a gift goes to, as known before the purchase's transaction opens (Steam is asked outside it). */
-export interface PreparedRecipient {
-  steamId: string;
-  username: string;
-  avatar: string | null;
-}
+export type PreparedRecipient = Omit<SteamIdentity, 'isAdmin'>;
 
 /**
  * Finding a gift's recipient: by SteamID64 or profile link, named as Steam names them. A player who

@@ -4,18 +4,20 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../plugins/errors';
 import { createCartRepository } from '../cart/cart-repository';
 import { createProductsRepository } from '../products/products-repository';
-import type { PreparedRecipient } from '../gifts/gift-recipients';
 import { createServersRepository, type ServerRow } from '../servers/servers-repository';
-import { createUsersRepository, type UserRow } from '../users/users-repository';
+import { createUsersRepository, type SteamIdentity, type UserRow } from '../users/users-repository';
 import { placeOrder, type GiftTarget } from './place-order';
 import { checkLine, checkServer, PURCHASE_MESSAGES, type PurchaseLine } from './purchase-rules';
 
 /** Who buys: the signed-in account (its Steam id never changes). */
 type Buyer = Pick<UserRow, 'id' | 'steamId' | 'username'>;
 
-/** A gift in a purchase request: the recipient found before the transaction, and the buyer's note. */
+/**
+ * A gift in a purchase request: the recipient as found before the transaction (the gifts module
+ * asks Steam outside it), and the buyer's note.
+ */
 export interface GiftRequest {
-  recipient: PreparedRecipient;
+  recipient: Omit<SteamIdentity, 'isAdmin'>;
   message: string | undefined;
 }
 
