@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createServersRepository } from '../servers/servers-repository';
-import { createDeliveryRepository, type DeliveryRepository } from './delivery-repository';
+import {
+  createDeliveryRepository,
+  type DeliveryJobRow,
+  type DeliveryRepository,
+} from './delivery-repository';
 import {
   createRconDeliveryWorker,
   type RconDeliveryWorker,
@@ -15,6 +19,10 @@ declare module 'fastify' {
       worker: RconDeliveryWorker;
       /** How long the plugin holds jobs before unacknowledged ones return to the queue. */
       pluginLeaseSeconds: number;
+      /** Registers what follows a delivery (the orders module settles the jobs' orders). */
+      onJobsDone(listener: JobsDoneListener): void;
+      /** Jobs just delivered, by the RCON worker or the plugin's acknowledgement: tells listeners. */
+      jobsDone(jobs: DeliveryJobRow[]): Promise<void>;
     };
   }
 }
@@ -35,19 +43,32 @@ const DEFAULTS: RconWorkerOptions = {
   connectWaitMs: 5_000,
 };
 
+export type JobsDoneListener = (jobs: DeliveryJobRow[]) => Promise<void>;
+
 async function deliveryPlugin(app: FastifyInstance, options: DeliveryOptions) {
   const repository = createDeliveryRepository(app.db);
+  // Wiring set while the app is built, the same in every process: not shared state.
+  const listeners: JobsDoneListener[] = [];
+  async function jobsDone(jobs: DeliveryJobRow[]) {
+    if (jobs.length === 0) return;
+    for (const listener of listeners) await listener(jobs);
+  }
   const worker = createRconDeliveryWorker(
     repository,
     createServersRepository(app.db),
     app.servers.pool,
     app.log,
     { ...DEFAULTS, ...options.worker },
+    jobsDone,
   );
   app.decorate('delivery', {
     repository,
     worker,
     pluginLeaseSeconds: options.pluginLeaseSeconds ?? 120,
+    onJobsDone: (listener: JobsDoneListener) => {
+      listeners.push(listener);
+    },
+    jobsDone,
   });
   if (options.autostart) {
     app.addHook('onReady', async () => worker.start());

@@ -13,10 +13,14 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(BACKOFF_BASE_S * 2 ** Math.max(attempts - 1, 0), BACKOFF_MAX_S);
 }
 
-/** Jobs of an order that gave something: delivered ones, and refunded ones that had begun. */
-const givenSome = (orderId: string) => sql`
-  select 1 from delivery_jobs where order_id = ${orderId}
-    and (status = 'delivered' or (status = 'cancelled' and progress > 0))`;
+/** A job a refund cancelled: what it was to give, how far it got, and to whom. */
+export interface CancelledJob {
+  orderItemId: number | null;
+  progress: number;
+  userId: number;
+  kind: 'give' | 'commands';
+  vip: { tier: string; days: number } | null;
+}
 
 /** A job as a worker claimed it: `attempts` rises with every claim, so it tells claims apart. */
 type HeldJob = Pick<DeliveryJobRow, 'id' | 'attempts'>;
@@ -183,25 +187,20 @@ export function createDeliveryRepository(db: Db) {
     },
 
     /**
-     * Settles an order once none of its jobs is open (waiting, being sent or failed): completed and
-     * delivered when anything was given, cancelled when everything was refunded. The one rule, used
-     * after a delivery and after a refund.
+     * For an order's refund: cancels what it never (fully) gave, its jobs still waiting or failed,
+     * a command job only before its first command ran (a stack job pays back the stacks it did not
+     * give). A job being sent is left alone: the game may be giving it right now.
      */
-    async settleOrder(orderId: string) {
-      await db.execute(sql`
-        update orders set
-          status = case when exists (${givenSome(orderId)}) then 'completed' else 'cancelled' end,
-          is_delivered = exists (${givenSome(orderId)}),
-          delivered_at = now()
-        where id = ${orderId} and status = 'pending'
-          and not exists (select 1 from delivery_jobs where order_id = ${orderId}
-                          and status in ('pending', 'sending', 'failed'))`);
-    },
-
-    async completeOrdersOf(jobs: DeliveryJobRow[]) {
-      const orderIds = new Set(jobs.map((job) => job.orderId).filter((id) => id !== null));
-      for (const orderId of orderIds) await this.settleOrder(orderId);
-    },
+    cancelUndelivered: (orderId: string) =>
+      queryRows<CancelledJob>(
+        db,
+        sql`
+        update delivery_jobs set status = 'cancelled', lease_until = null
+        where order_id = ${orderId} and status in ('pending', 'failed')
+          and (payload->>'kind' = 'give' or progress = 0)
+        returning order_item_id as "orderItemId", progress, user_id as "userId",
+                  payload->>'kind' as kind, payload->'vip' as vip`,
+      ),
 
     listForOrders: (orderIds: string[]) =>
       orderIds.length

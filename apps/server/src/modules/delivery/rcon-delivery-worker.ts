@@ -48,6 +48,8 @@ export function createRconDeliveryWorker(
   pool: RconPool,
   log: FastifyBaseLogger,
   options: RconWorkerOptions,
+  /** Told of each job it delivered (the orders they belong to settle). */
+  jobsDone: (jobs: DeliveryJobRow[]) => Promise<void>,
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -118,7 +120,7 @@ export function createRconDeliveryWorker(
       if (step + 1 < total) await sleep(options.stackDelayMs);
     }
     const finished = await deliveries.finish(job);
-    await deliveries.completeOrdersOf(finished);
+    await jobsDone(finished);
     if (finished.length > 0 && job.payload.gift) await tellRecipient(job, client);
   }
 

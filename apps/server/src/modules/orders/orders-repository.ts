@@ -23,6 +23,11 @@ function deliverySummary(jobs: DeliveryJobRow[]): Order['delivery'] {
   };
 }
 
+/** Jobs of an order that gave something: delivered ones, and refunded ones that had begun. */
+const givenSome = (orderId: string) => sql`
+  select 1 from delivery_jobs where order_id = ${orderId}
+    and (status = 'delivered' or (status = 'cancelled' and progress > 0))`;
+
 export function createOrdersRepository(db: Db) {
   async function toOrders(
     rows: Array<{
@@ -92,6 +97,28 @@ export function createOrdersRepository(db: Db) {
           .orderBy(desc(orders.createdAt))
           .limit(limit),
       ),
+
+    /**
+     * Settles an order once none of its jobs is open (waiting, being sent or failed): completed and
+     * delivered when anything was given, cancelled when everything was refunded. The one rule, used
+     * after a delivery and after a refund.
+     */
+    async settle(orderId: string) {
+      await db.execute(sql`
+        update orders set
+          status = case when exists (${givenSome(orderId)}) then 'completed' else 'cancelled' end,
+          is_delivered = exists (${givenSome(orderId)}),
+          delivered_at = now()
+        where id = ${orderId} and status = 'pending'
+          and not exists (select 1 from delivery_jobs where order_id = ${orderId}
+                          and status in ('pending', 'sending', 'failed'))`);
+    },
+
+    /** After jobs finished: settles each order they belong to. */
+    async settleOrdersOf(jobs: Array<Pick<DeliveryJobRow, 'orderId'>>) {
+      const orderIds = new Set(jobs.map((job) => job.orderId).filter((id) => id !== null));
+      for (const orderId of orderIds) await this.settle(orderId);
+    },
 
     /** Gifts a player received, newest first, as «Подарки» shows them. */
     async giftsFor(recipientId: number, limit = 100): Promise<ReceivedGift[]> {

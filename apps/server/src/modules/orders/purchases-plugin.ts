@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createOrdersRepository } from './orders-repository';
 import { createPurchaseService, type PurchaseService } from './purchase-service';
 
 declare module 'fastify' {
@@ -10,6 +11,10 @@ declare module 'fastify' {
 
 async function purchasesPlugin(app: FastifyInstance) {
   app.decorate('purchases', createPurchaseService(app));
+  // Orders depend on the delivery queue, not the other way round: delivery announces finished
+  // jobs, and the orders they belong to are settled here once their last job is done.
+  const orders = createOrdersRepository(app.db);
+  app.delivery.onJobsDone((jobs) => orders.settleOrdersOf(jobs));
 }
 
 export default fp(purchasesPlugin, {

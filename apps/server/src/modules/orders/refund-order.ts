@@ -1,11 +1,13 @@
 import { kopecksToRoubles } from '@shop/shared';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
+import { orderItems } from '../../db/schema/index';
 import { conflict, notFound } from '../../plugins/errors';
-import { createDeliveryRepository } from '../delivery/delivery-repository';
+import { createDeliveryRepository, type CancelledJob } from '../delivery/delivery-repository';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { postEntry } from '../ledger/ledger';
+import { createOrdersRepository } from './orders-repository';
 import { takeBackVip } from '../vip/vip-refund';
 
 export const REFUND_MESSAGES = {
@@ -42,27 +44,28 @@ export async function refundOrder(
 
   // Cancels what was never (fully) given and prices exactly that: a stack job pays back the stacks
   // it did not give; a command job is refundable only before its first command ran.
-  const cancelled = await queryRows<{
-    amount: string;
-    user_id: number;
-    vip: { tier: string; days: number } | null;
-  }>(
-    tx,
-    sql`
-      with cancelled as (
-        update delivery_jobs set status = 'cancelled', lease_until = null
-        where order_id = ${orderId} and status in ('pending', 'failed')
-          and (payload->>'kind' = 'give' or progress = 0)
-        returning order_item_id, progress, user_id, payload->>'kind' as kind, payload->'vip' as vip)
-      select c.user_id, c.vip,
-             case when c.kind = 'give' then i.price_kopecks * greatest(i.stacks - c.progress, 0)
-                  else i.total_kopecks end as amount
-      from cancelled c join order_items i on i.id = c.order_item_id`,
-  );
-  const amount = cancelled.reduce((sum, row) => sum + Number(row.amount), 0);
+  const cancelled = await createDeliveryRepository(tx).cancelUndelivered(orderId);
+  const itemIds = cancelled.flatMap((job) => (job.orderItemId === null ? [] : [job.orderItemId]));
+  const items = itemIds.length
+    ? await tx
+        .select({
+          id: orderItems.id,
+          price: orderItems.priceKopecks,
+          stacks: orderItems.stacks,
+          total: orderItems.totalKopecks,
+        })
+        .from(orderItems)
+        .where(inArray(orderItems.id, itemIds))
+    : [];
+  const amountOf = (job: CancelledJob) => {
+    const item = items.find((row) => row.id === job.orderItemId);
+    if (!item) return 0;
+    return job.kind === 'give' ? item.price * Math.max(item.stacks - job.progress, 0) : item.total;
+  };
+  const amount = cancelled.reduce((sum, job) => sum + amountOf(job), 0);
   // A VIP whose grant never ran is taken back from whoever holds it (the recipient of a gift).
   for (const row of cancelled) {
-    if (row.vip) await takeBackVip(tx, row.user_id, row.vip);
+    if (row.vip) await takeBackVip(tx, row.userId, row.vip);
   }
   if (amount <= 0) throw conflict(REFUND_MESSAGES.nothingToRefund);
 
@@ -74,7 +77,7 @@ export async function refundOrder(
     method: 'Возврат',
     orderId,
   });
-  await createDeliveryRepository(tx).settleOrder(orderId);
+  await createOrdersRepository(tx).settle(orderId);
   const refunded = kopecksToRoubles(amount);
   await recordAudit(tx, actor, {
     action: 'order.refund',

@@ -88,7 +88,7 @@ const pluginQueueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const delivered = await repo.markDelivered(request.body.ids, request.gameServer!.id);
-      await repo.completeOrdersOf(delivered);
+      await app.delivery.jobsDone(delivered);
       // Only jobs this acknowledgement moved: a repeated one counts 0 and changes nothing.
       return { acknowledged: delivered.length };
     },
