@@ -2,17 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { jobMethodOf, stacksFor } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema/index';
-import {
-  planDelivery,
-  splitCommands,
-  defaultVipRevoke,
-  fillTemplate,
-} from '../delivery/delivery-plan';
+import { planDelivery } from '../delivery/delivery-plan';
 import { createDeliveryRepository } from '../delivery/delivery-repository';
 import { postEntry } from '../ledger/ledger';
 import { createUsersRepository, type UserRow } from '../users/users-repository';
 import type { ServerRow } from '../servers/servers-repository';
-import { grantPurchasedVip } from '../vip/vip-grant';
+import { grantPurchasedVip, purchasedVip, type PurchasedVip } from '../vip/vip-grant';
 import { badRequest } from '../../plugins/errors';
 import { PURCHASE_MESSAGES, type PurchaseLine } from './purchase-rules';
 
@@ -81,7 +76,7 @@ export async function placeOrder(
 
   const method = jobMethodOf(server);
   const deliveries = createDeliveryRepository(tx);
-  let vip: { tier: string; days: number; revoke: string } | null = null;
+  let vip: PurchasedVip | null = null;
   for (const line of lines) {
     const { product, quantity } = line;
     const stacks = stacksFor(quantity, product.stackSize);
@@ -98,15 +93,8 @@ export async function placeOrder(
         totalKopecks: line.costKopecks,
       })
       .returning({ id: orderItems.id });
-    const { vipTier, vipDays } = product;
-    const grantsVip = Boolean(vipTier && vipDays);
-    if (vipTier && vipDays) {
-      const templates = splitCommands(product.revokeCommands);
-      const revoke = (templates.length ? templates : [defaultVipRevoke(vipTier)])
-        .map((template) => fillTemplate(template, { steamId: target.steamId, quantity, stacks }))
-        .join(', ');
-      vip = { tier: vipTier, days: vipDays * stacks, revoke };
-    }
+    const lineVip = purchasedVip(product, target.steamId, quantity, stacks);
+    if (lineVip) vip = lineVip;
     const payload = planDelivery(product, quantity, target.steamId);
     await deliveries.insert([
       {
@@ -121,8 +109,8 @@ export async function placeOrder(
           ...(gift
             ? { gift: { from: gift.from, ...(gift.message ? { message: gift.message } : {}) } }
             : {}),
-          ...(grantsVip && vip && payload.kind === 'commands'
-            ? { vip: { tier: vip.tier, days: vip.days } }
+          ...(lineVip && payload.kind === 'commands'
+            ? { vip: { tier: lineVip.tier, days: lineVip.days } }
             : {}),
         },
       },

@@ -9,6 +9,7 @@ import {
   splitCommands,
 } from '../delivery/delivery-plan';
 import { createDeliveryRepository } from '../delivery/delivery-repository';
+import type { ProductRow } from '../products/products-repository';
 import type { ServerRow } from '../servers/servers-repository';
 import { createUsersRepository, type UserRow } from '../users/users-repository';
 import { vipRevokeJob } from './vip-revoke-job';
@@ -48,6 +49,32 @@ export async function revokeReplacedVip(
   return job !== null;
 }
 
+/** What a VIP product's purchase grants: the tier, its days, and the commands that revoke it. */
+export interface PurchasedVip {
+  tier: string;
+  days: number;
+  revoke: string;
+}
+
+/**
+ * The VIP a product line grants, or null: the product's days for every stack bought, revoked by its
+ * own revoke commands (else the tier's Oxide group) filled in for the holder.
+ */
+export function purchasedVip(
+  product: Pick<ProductRow, 'vipTier' | 'vipDays' | 'revokeCommands'>,
+  steamId: string,
+  quantity: number,
+  stacks: number,
+): PurchasedVip | null {
+  const { vipTier, vipDays } = product;
+  if (!vipTier || !vipDays) return null;
+  const templates = splitCommands(product.revokeCommands);
+  const revoke = (templates.length ? templates : [defaultVipRevoke(vipTier)])
+    .map((template) => fillTemplate(template, { steamId, quantity, stacks }))
+    .join(', ');
+  return { tier: vipTier, days: vipDays * stacks, revoke };
+}
+
 /**
  * A purchased VIP: any other running VIP is replaced (its revoke commands queued), the same tier
  * still running is extended, any other tier starts now. The new date is computed by the database
@@ -56,7 +83,7 @@ export async function revokeReplacedVip(
 export async function grantPurchasedVip(
   tx: Db,
   holder: VipHolder,
-  vip: { tier: string; days: number; serverId: number; revoke: string },
+  vip: PurchasedVip & { serverId: number },
 ): Promise<void> {
   await revokeReplacedVip(tx, holder, vip.tier, vip.serverId);
   await createUsersRepository(tx).setVip(holder.id, {
