@@ -16,6 +16,7 @@ import { Link } from 'wouter';
 import { UserAvatar } from '@/components/user-avatar';
 import { VipBadge } from '@/components/vip-badge';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { useLogout } from '@/features/auth/api/logout';
 import { cn } from '@/lib/cn';
 import { useReturnFocus } from '@/lib/use-return-focus';
@@ -153,12 +154,10 @@ export default function MobileMenuSheet({
                 </button>
               </div>
             ) : (
-              <Button asChild size="lg" className="w-full">
-                <Link to="/login">
-                  <LogIn aria-hidden="true" />
-                  Войти
-                </Link>
-              </Button>
+              <ButtonLink to="/login" size="lg" className="w-full">
+                <LogIn aria-hidden="true" />
+                Войти
+              </ButtonLink>
             )}
           </div>
         </DialogPrimitive.Content>

@@ -1,6 +1,7 @@
 import { RefreshCw, Home } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { ButtonAnchor } from '@/components/ui/button-link';
 import { Background } from './background';
 
 function describe(error: unknown): string {
@@ -36,13 +37,11 @@ export function RouteError({ error }: { error: unknown }) {
             <RefreshCw aria-hidden="true" />
             Обновить страницу
           </Button>
-          <Button asChild variant="outline">
-            {/* A plain link: the router itself may be what failed. */}
-            <a href="/">
-              <Home aria-hidden="true" />
-              На главную
-            </a>
-          </Button>
+          {/* A plain link: the router itself may be what failed. */}
+          <ButtonAnchor href="/" variant="outline">
+            <Home aria-hidden="true" />
+            На главную
+          </ButtonAnchor>
         </div>
       </main>
     </>

@@ -1,6 +1,6 @@
 import { BookOpen, ExternalLink, LogIn, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/features/auth/use-session';
 import { useSiteSettings } from '@/features/site/api/get-site-settings';
@@ -68,23 +68,26 @@ export function SiteHeader() {
             <>
               <ConnectionIndicator />
               <BalanceChip balance={user.balance} />
-              <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex">
-                <Link to="/cart" aria-label="Корзина" title="Корзина">
-                  <ShoppingCart aria-hidden="true" />
-                </Link>
-              </Button>
+              <ButtonLink
+                to="/cart"
+                variant="ghost"
+                size="icon"
+                className="hidden md:inline-flex"
+                aria-label="Корзина"
+                title="Корзина"
+              >
+                <ShoppingCart aria-hidden="true" />
+              </ButtonLink>
               <div className="hidden md:block">
                 <UserMenu user={user} />
               </div>
             </>
           ) : (
             !isLoading && (
-              <Button asChild size="sm" className="h-10 px-4">
-                <Link to="/login">
-                  <LogIn aria-hidden="true" />
-                  Войти
-                </Link>
-              </Button>
+              <ButtonLink to="/login" size="sm" className="h-10 px-4">
+                <LogIn aria-hidden="true" />
+                Войти
+              </ButtonLink>
             )
           )}
           <MobileMenu user={user} communityUrl={site?.communityUrl ?? null} />

@@ -1,6 +1,5 @@
 import { Home } from 'lucide-react';
-import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 
 export function NotFoundRoute() {
   return (
@@ -17,12 +16,10 @@ export function NotFoundRoute() {
       <p className="max-w-md text-muted-foreground">
         Возможно, ссылка устарела или в адресе опечатка. Вернитесь на главную и продолжите оттуда.
       </p>
-      <Button asChild size="lg" className="mt-2">
-        <Link to="/">
-          <Home aria-hidden="true" />
-          На главную
-        </Link>
-      </Button>
+      <ButtonLink to="/" size="lg" className="mt-2">
+        <Home aria-hidden="true" />
+        На главную
+      </ButtonLink>
     </section>
   );
 }

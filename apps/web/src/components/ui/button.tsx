@@ -1,5 +1,4 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -29,18 +28,14 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & {
-    /** Render the child element (a link, say) with button styling. */
-    asChild?: boolean;
-  };
+/** A link styled as a button is `ButtonLink` or `ButtonAnchor` (./button-link). */
+export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants>;
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : 'button';
+export function Button({ className, variant, size, type, ...props }: ButtonProps) {
   return (
-    <Comp
+    <button
       // A plain <button> inside a form would submit it; make that an explicit choice.
-      type={asChild ? undefined : (type ?? 'button')}
+      type={type ?? 'button'}
       className={cn(buttonVariants({ variant, size }), className)}
       {...props}
     />

@@ -1,6 +1,5 @@
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import {
   GIFT_RECIPIENT_REQUIRED,
   giftFields,
@@ -8,7 +7,7 @@ import {
   useGiftDraft,
 } from '@/components/gift/gift-draft';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
@@ -57,11 +56,7 @@ export function CartPage({
           icon={<ShoppingCart />}
           title="Корзина пуста"
           description="Добавьте предметы из магазина, и они появятся здесь."
-          action={
-            <Button asChild>
-              <Link to="/shop">Перейти в магазин</Link>
-            </Button>
-          }
+          action={<ButtonLink to="/shop">Перейти в магазин</ButtonLink>}
         />
       </>
     );

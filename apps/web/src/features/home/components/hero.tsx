@@ -1,6 +1,5 @@
 import { ArrowRight, Gift, Server, Users, Zap } from 'lucide-react';
-import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { formatNumber } from '@/lib/format';
 
 export function Hero({ playersOnline, loading }: { playersOnline: number; loading: boolean }) {
@@ -29,18 +28,14 @@ export function Hero({ playersOnline, loading }: { playersOnline: number; loadin
           +10% бонуса к каждому пополнению — комиссия платёжной системы за наш счёт.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Button asChild size="lg">
-            <Link to="/shop">
-              Перейти в магазин
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/servers">
-              <Server aria-hidden="true" />
-              Наши серверы
-            </Link>
-          </Button>
+          <ButtonLink to="/shop" size="lg">
+            Перейти в магазин
+            <ArrowRight aria-hidden="true" />
+          </ButtonLink>
+          <ButtonLink to="/servers" size="lg" variant="outline">
+            <Server aria-hidden="true" />
+            Наши серверы
+          </ButtonLink>
         </div>
       </div>
 

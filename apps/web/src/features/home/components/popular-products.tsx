@@ -1,6 +1,5 @@
 import { Flame } from 'lucide-react';
-import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { Card } from '@/components/ui/card';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { formatRoubles } from '@/lib/format';
@@ -49,11 +48,9 @@ export function PopularProducts({ products }: { products: readonly PopularProduc
                   <span className="text-lg font-extrabold whitespace-nowrap text-white tabular-nums">
                     {formatRoubles(product.price)}
                   </span>
-                  <Button asChild size="sm">
-                    <Link to="/shop" aria-label={`Купить ${product.name}`}>
-                      Купить
-                    </Link>
-                  </Button>
+                  <ButtonLink to="/shop" size="sm" aria-label={`Купить ${product.name}`}>
+                    Купить
+                  </ButtonLink>
                 </div>
               </div>
             </Card>

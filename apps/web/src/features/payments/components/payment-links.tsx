@@ -1,47 +1,38 @@
 import { Home, RotateCcw, ShoppingCart, User } from 'lucide-react';
-import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 
 /** The ways out of a payment result page, the same on every one of them. */
 export function HomeLink() {
   return (
-    <Button asChild variant="secondary">
-      <Link to="/">
-        <Home aria-hidden="true" />
-        На главную
-      </Link>
-    </Button>
+    <ButtonLink to="/" variant="secondary">
+      <Home aria-hidden="true" />
+      На главную
+    </ButtonLink>
   );
 }
 
 export function ProfileLink() {
   return (
-    <Button asChild>
-      <Link to="/profile">
-        <User aria-hidden="true" />
-        Профиль
-      </Link>
-    </Button>
+    <ButtonLink to="/profile">
+      <User aria-hidden="true" />
+      Профиль
+    </ButtonLink>
   );
 }
 
 export function RetryLink() {
   return (
-    <Button asChild>
-      <Link to="/cart">
-        <RotateCcw aria-hidden="true" />
-        Попробовать снова
-      </Link>
-    </Button>
+    <ButtonLink to="/cart">
+      <RotateCcw aria-hidden="true" />
+      Попробовать снова
+    </ButtonLink>
   );
 }
 
 export function CartLink() {
   return (
-    <Button asChild>
-      <Link to="/cart">
-        <ShoppingCart aria-hidden="true" />В корзину
-      </Link>
-    </Button>
+    <ButtonLink to="/cart">
+      <ShoppingCart aria-hidden="true" />В корзину
+    </ButtonLink>
   );
 }

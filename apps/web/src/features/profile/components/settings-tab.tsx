@@ -1,6 +1,7 @@
 import type { User } from '@shop/shared';
 import { ExternalLink, Lock, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { ButtonAnchor } from '@/components/ui/button-link';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -24,17 +25,17 @@ export function SettingsTab({ user }: { user: User }) {
             Изменение имени пользователя временно недоступно
           </p>
         </div>
-        <Button asChild variant="outline" className="w-fit">
-          <a
-            href={`https://steamcommunity.com/profiles/${encodeURIComponent(user.steamId)}`}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Профиль Steam
-            <ExternalLink aria-hidden="true" />
-            <span className="sr-only">(откроется в новой вкладке)</span>
-          </a>
-        </Button>
+        <ButtonAnchor
+          href={`https://steamcommunity.com/profiles/${encodeURIComponent(user.steamId)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="outline"
+          className="w-fit"
+        >
+          Профиль Steam
+          <ExternalLink aria-hidden="true" />
+          <span className="sr-only">(откроется в новой вкладке)</span>
+        </ButtonAnchor>
       </Card>
       <Card className="flex flex-col gap-4 p-5 sm:p-6">
         <h2 className="font-display text-lg font-bold tracking-wide text-white uppercase">

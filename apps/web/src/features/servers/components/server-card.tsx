@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Fact } from '@/components/ui/fact';
 import { Button } from '@/components/ui/button';
+import { ButtonAnchor } from '@/components/ui/button-link';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
@@ -95,12 +96,13 @@ export function ServerCard({
 
       <div className="mt-auto flex gap-2 p-5 pt-3">
         {online ? (
-          <Button asChild className="hidden flex-1 md:inline-flex">
-            <a href={connectUrl(server.ip, server.port)}>
-              <Play aria-hidden="true" />
-              Подключиться
-            </a>
-          </Button>
+          <ButtonAnchor
+            href={connectUrl(server.ip, server.port)}
+            className="hidden flex-1 md:inline-flex"
+          >
+            <Play aria-hidden="true" />
+            Подключиться
+          </ButtonAnchor>
         ) : (
           <Button className="hidden flex-1 md:inline-flex" disabled>
             Недоступен

@@ -2,8 +2,7 @@ import { deliveryMethodOf } from '@shop/shared';
 import type { Product, PublicServer } from '@shop/shared';
 import { LogIn, PackageSearch } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
@@ -60,11 +59,7 @@ export function ShopPage({
         icon={<LogIn />}
         title="Войдите в аккаунт для просмотра товаров"
         description="Некоторые товары доступны только авторизованным пользователям"
-        action={
-          <Button asChild>
-            <Link to="/login">Войти</Link>
-          </Button>
-        }
+        action={<ButtonLink to="/login">Войти</ButtonLink>}
       />
     );
   else if (products.isPending) content = <LoadingState text="Загрузка товаров..." />;
