@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/browser';
@@ -33,6 +35,13 @@ export async function lighthouseScores(urls: readonly string[]): Promise<Map<str
       const lhr = run?.lhr;
       if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
       if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+      // The whole report (boot-up time per script, main-thread breakdown, LCP element) for a
+      // closer look: `LIGHTHOUSE_REPORT_DIR=/tmp/lh npm run bench:web`.
+      const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+      if (reportDir) {
+        const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+        writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(lhr));
+      }
       results.set(url, {
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
