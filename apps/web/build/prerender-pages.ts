@@ -55,6 +55,11 @@ async function pageHtml(
       '<script type="module" crossorigin',
       '<script type="module" fetchpriority="low" crossorigin',
     )
+    // The bundler's runtime, which the entry imports: as late as the entry itself.
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    )
     .replace('<html lang="ru">', demo ? '<html lang="ru" data-demo="true">' : '<html lang="ru">')
     .replace('</head>', `${preloads}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);

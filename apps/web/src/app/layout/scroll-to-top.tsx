@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 
 // Back and forward keep the position the browser restores; only a followed link starts at the top.
@@ -12,7 +12,14 @@ if (typeof window !== 'undefined') {
 
 export function ScrollToTop() {
   const [pathname] = useLocation();
+  const firstRender = useRef(true);
   useLayoutEffect(() => {
+    // The page a visit opens on stays where the browser put it (a reload restores the position);
+    // scrolling there would also force a layout in the middle of taking over the prerendered page.
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
     if (!cameFromHistory) window.scrollTo(0, 0);
     cameFromHistory = false;
   }, [pathname]);
