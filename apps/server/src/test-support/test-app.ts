@@ -53,3 +53,20 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * Another shop process on a test app's database (and Redis, when its config names one), with its
+ * own in-memory caches and no periodic jobs: for tests of several instances in one test process.
+ */
+export async function createSecondInstance(shop: TestApp): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: shop.config,
+    database: shop.database,
+    rateLimitMax: 100_000,
+    gameServers: { monitorIntervalMs: false },
+    reconcileIntervalMs: false,
+    delivery: { autostart: false },
+  });
+  await app.ready();
+  return app;
+}

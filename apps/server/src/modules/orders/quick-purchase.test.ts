@@ -3,12 +3,11 @@ import { startRustSim, type RustSimHandle } from '@shop/rust-sim';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { ledgerSum } from '../ledger/ledger';
 import { addProduct, addServer, fund } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import { queryRows } from '../../test-support/sql';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createSecondInstance, createTestApp, type TestApp } from '../../test-support/test-app';
 
 let shop: TestApp;
 /** A second shop process on the same database, with its own session and catalogue caches. */
@@ -20,15 +19,7 @@ let game: RustSimHandle;
 beforeAll(async () => {
   game = await startRustSim({ consoleIntervalMs: null, chatIntervalMs: null });
   shop = await createTestApp();
-  other = await buildApp({
-    config: shop.config,
-    database: shop.database,
-    rateLimitMax: 100_000,
-    gameServers: { monitorIntervalMs: false },
-    reconcileIntervalMs: false,
-    delivery: { autostart: false },
-  });
-  await other.ready();
+  other = await createSecondInstance(shop);
   admin = await createAccount(shop.app, shop.config, 'admin');
   // Plugin delivery: nothing wakes an RCON worker, so every statement seen is the purchase's.
   serverId = await addServer(shop, admin.headers, { name: 'Main', isPluginEnabled: 1 }, game);

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { addProduct } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createSecondInstance, createTestApp, type TestApp } from '../../test-support/test-app';
 import { waitUntil } from '../../test-support/wait-until';
 
 const redisUrl = process.env.REDIS_URL;
@@ -14,15 +13,7 @@ describe.skipIf(!redisUrl)('catalogue across shop processes sharing Redis', () =
 
   beforeAll(async () => {
     shop = await createTestApp({ REDIS_URL: redisUrl! });
-    other = await buildApp({
-      config: shop.config,
-      database: shop.database,
-      rateLimitMax: 100_000,
-      gameServers: { monitorIntervalMs: false },
-      reconcileIntervalMs: false,
-      delivery: { autostart: false },
-    });
-    await other.ready();
+    other = await createSecondInstance(shop);
   });
   afterAll(async () => {
     await other?.close();
