@@ -6,26 +6,14 @@
  * shop (routing, auth, schema, serialisation). Loopback only; bounded by the number of runs.
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { createAccount } from '../apps/server/src/test-support/sign-in';
+import { freshPostgres } from './bench-postgres';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const CALLS = ['/api/admin/stats', '/api/admin/revenue-stats', '/api/admin/payment-stats'];
-
-async function freshPostgres(adminUrl: string, name: string): Promise<string> {
-  if (!/@(127\.0\.0\.1|localhost)[:/]/.test(adminUrl)) throw new Error('loopback only');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** Users, orders (90% completed, 5% pending, 5% cancelled), paid top-ups and some refunds. */
 async function seed(database: Database, orders: number) {

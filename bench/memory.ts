@@ -10,11 +10,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { createSessionsRepository } from '../apps/server/src/modules/auth/sessions-repository';
 import { createUsersRepository } from '../apps/server/src/modules/users/users-repository';
 import { connectJoined, type Account } from './memory-sockets';
+import { freshPostgres } from './bench-postgres';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5_000);
 const LIMIT_MS = Number(process.env.BENCH_LIMIT_SECONDS ?? 900) * 1000;
@@ -210,17 +210,6 @@ async function measure(
     joined: live.joined,
     dropped,
   };
-}
-
-async function freshPostgres(url: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.toString();
 }
 
 const npm = (script: string) =>
