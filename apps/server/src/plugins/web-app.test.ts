@@ -130,3 +130,27 @@ describe('prerendered pages', () => {
     }
   });
 });
+
+describe('prerendered pages of a demo shop', () => {
+  it('sends the copies drawn with the demo banner, and the plain ones only to a real shop', async () => {
+    const demoPage = page('<div role="status">Демо-режим</div><h1>Магазин</h1>');
+    const webRoot = fakeWebBuild(
+      {
+        'index.html': html,
+        'prerendered/shop.html': prerendered['/shop'],
+        'prerendered/demo/shop.html': demoPage,
+      },
+      { precompressed: true },
+    );
+    const demo = await createTestApp({ DEMO: '1' }, { webRoot });
+    try {
+      const response = await demo.app.inject({ method: 'GET', url: '/shop' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(demoPage);
+    } finally {
+      await demo.close();
+    }
+    // The real shop of this file never sends a demo copy.
+    expect((await app.inject({ method: 'GET', url: '/shop' })).body).toBe(prerendered['/shop']);
+  });
+});
