@@ -40,7 +40,7 @@ describe('prerendered pages', () => {
     }
   });
 
-  it('become the live page in place: no layout shift, and links navigate without a reload', async () => {
+  it('become the live page in place, with scripts requested after the first paint: no layout shift, and links navigate without a reload', async () => {
     const context = await journey.browser.newContext({ locale: 'ru-RU', viewport: phone });
     try {
       const page = await context.newPage();
@@ -71,6 +71,19 @@ describe('prerendered pages', () => {
         )
         .toBe(true);
       await page.waitForLoadState('networkidle').catch(() => undefined);
+      // The page was on screen before any of its scripts was even requested.
+      const timing = await page.evaluate(() => ({
+        firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        scriptRequests: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.js'))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timing.firstContentfulPaint).toBeGreaterThan(0);
+      expect(timing.scriptRequests.length).toBeGreaterThan(0);
+      expect(Math.min(...timing.scriptRequests)).toBeGreaterThanOrEqual(
+        timing.firstContentfulPaint ?? Number.POSITIVE_INFINITY,
+      );
       const shifts = await page.evaluate(() => window.shifts);
       if (!shifts) throw new Error('The page kept no list of layout shifts');
       expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
+// A relative path: the build configuration is loaded by Node, which cannot import the package's
+// TypeScript entry, while a relative file is bundled with the configuration.
+import { DEFERRED_START_SCRIPT } from '../../../packages/shared/src/deferred-start';
 
 /** Where the server looks for a page's prerendered HTML: `prerendered/<name>.html`. */
 export const PRERENDERED_DIR = 'prerendered';
@@ -31,7 +34,14 @@ function moduleFiles(manifest: Record<string, ManifestChunk>, key: string, into:
   return into;
 }
 
-/** index.html with the page drawn into #root and its own chunks named for early download. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * index.html with the page drawn into #root. Its scripts are not tags the browser fetches while it
+ * paints: `<meta name="app-scripts">` lists them (the entry, then every module it and the page
+ * import) and DEFERRED_START_SCRIPT requests them once the page is on screen.
+ */
 async function pageHtml(
   template: string,
   manifest: Record<string, ManifestChunk>,
@@ -40,37 +50,32 @@ async function pageHtml(
   pagePath: string,
   demo: boolean,
 ): Promise<string> {
-  const preloads = moduleFiles(manifest, `src/app/routes/${name}.tsx`)
-    .filter((file) => !template.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
-    .join('');
+  const entryFile = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entryFile) throw new Error('index.html has no module script to start the page with');
+  const scripts = [
+    entryFile,
+    ...[...template.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''),
+    ...moduleFiles(manifest, `src/app/routes/${name}.tsx`).map((file) => `/${file}`),
+  ].filter((file, index, all) => file !== '' && all.indexOf(file) === index);
   const body = await entry.renderPage(pagePath, demo);
   if (body.includes('<script')) {
     throw new Error(`${pagePath} prerendered with an inline script, which the CSP blocks`);
   }
-  // The page paints without its script, so the stylesheet goes first and the scripts after it:
-  // low priority keeps them from competing with it on a slow link.
   const html = template
-    .replaceAll(
-      '<script type="module" crossorigin',
-      '<script type="module" fetchpriority="low" crossorigin',
-    )
-    // The bundler's runtime, which the entry imports: as late as the entry itself.
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin',
-      '<link rel="modulepreload" fetchpriority="low" crossorigin',
-    )
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
     .replace('<html lang="ru">', demo ? '<html lang="ru" data-demo="true">' : '<html lang="ru">')
-    .replace('</head>', `${preloads}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+    .replace('</head>', `<meta name="app-scripts" content="${scripts.join(' ')}"></head>`)
+    .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
+    .replace('</body>', `<script>${DEFERRED_START_SCRIPT}</script></body>`);
   if (!html.includes(body)) throw new Error(`index.html has no empty #root for ${pagePath}`);
   return html;
 }
 
 /**
  * After the browser build: renders the signed-out view of each public page (src/prerender.tsx) into
- * a copy of index.html, with a modulepreload for the page's own chunk, so a phone paints the page
- * before the script has downloaded and run. The script then renders the same page over it.
+ * a copy of index.html whose scripts start after the first paint, so a phone paints the page before
+ * any script has downloaded or run. The script then takes over the same page in place.
  */
 export function prerenderPages(): Plugin {
   let root = '';

@@ -18,3 +18,4 @@ export * from './schemas/chat';
 export * from './schemas/gift-fields';
 export * from './schemas/gifts';
 export * from './schemas/admin';
+export * from './deferred-start';

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import { DEFERRED_START_SCRIPT } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -15,6 +17,9 @@ const ASSET_HEADERS_DROPPED = [
   'x-ratelimit-remaining',
   'x-ratelimit-reset',
 ];
+
+/** The prerendered pages' one inline script, allowed by its hash and nothing else inline. */
+const deferredStartSource = `'sha256-${createHash('sha256').update(DEFERRED_START_SCRIPT).digest('base64')}'`;
 
 async function securityHeadersPlugin(app: FastifyInstance, options: { https: boolean }) {
   const apiHeaders: Record<string, string> = {
@@ -40,7 +45,7 @@ async function securityHeadersPlugin(app: FastifyInstance, options: { https: boo
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", deferredStartSource],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],

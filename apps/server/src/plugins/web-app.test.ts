@@ -1,4 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { DEFERRED_START_SCRIPT } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -10,6 +12,7 @@ const script = `export const greeting = ${JSON.stringify('привет '.repeat(
 const page = (content: string) =>
   `<!doctype html><html lang="ru"><body><div id="root">${content}</div>${'<!-- -->'.repeat(300)}</body></html>`;
 const html = page('');
+const deferredStartHash = `'sha256-${createHash('sha256').update(DEFERRED_START_SCRIPT).digest('base64')}'`;
 const prerendered = {
   '/': page('<h1>Магазин серверов Rust</h1>'),
   '/shop': page('<h1>Магазин</h1>'),
@@ -102,8 +105,11 @@ describe('prerendered pages', () => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers['vary']).toContain('accept-encoding');
-      // A document: it carries the page's Content-Security-Policy, unlike a script.
-      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      // A document: it carries the page's Content-Security-Policy, unlike a script. Its one inline
+      // script, the deferred start, is allowed by its hash and no other inline script is.
+      expect(response.headers['content-security-policy']).toContain(
+        `script-src 'self' ${deferredStartHash};`,
+      );
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(expected);
     }
   });
