@@ -41,6 +41,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page is live once its script has arrived, run and heard from the server, which a
+          // prerendered page starts only after its first paint: on a busy machine that can take
+          // longer than the default second a poll waits.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
