@@ -116,7 +116,7 @@ describe('one-statement purchase', () => {
       delivery: { method: 'plugin', status: 'pending' },
     });
 
-    // A repeat of the key replays the stored reply, also in one statement, and changes nothing.
+    // A repeat of the key replays the stored reply and changes nothing.
     const again = await buy(
       shop.app,
       player.headers,

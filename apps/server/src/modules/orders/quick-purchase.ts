@@ -16,7 +16,7 @@ export interface PurchaseBody {
   giftTo?: string | undefined;
 }
 
-/** orders_buy_one (migration 0010): session, product and server checked, then the whole purchase. */
+/** orders_buy_one (migrations 0010, 0011): session, product and server checked, then the whole purchase. */
 const BUY_ONE = {
   name: 'orders_buy_one',
   text: `select outcome, status_code, body from orders_buy_one($1, $2, $3, $4, $5, $6::text::timestamptz,
@@ -26,6 +26,11 @@ const BUY_ONE = {
 
 /** What the statement raises when the balance does not cover the purchase. */
 const INSUFFICIENT_FUNDS = 'SH001';
+/**
+ * What it raises when the Idempotency-Key is stored already (a client's retry, or a request with
+ * the same key that committed meanwhile): it rolled back, and the full path replays that reply.
+ */
+const KEY_STORED = 'SH002';
 
 interface Outcome {
   outcome: 'done' | 'replayed' | 'mismatch' | 'signed-out' | 'stale';
@@ -105,9 +110,9 @@ export function createQuickPurchase(app: FastifyInstance) {
         ],
       });
     } catch (error) {
-      if (sqlState(error) === INSUFFICIENT_FUNDS) {
-        throw badRequest(PURCHASE_MESSAGES.insufficientFunds);
-      }
+      const state = sqlState(error);
+      if (state === INSUFFICIENT_FUNDS) throw badRequest(PURCHASE_MESSAGES.insufficientFunds);
+      if (state === KEY_STORED) return undefined;
       throw error;
     }
     const [result] = rows;
