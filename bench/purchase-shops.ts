@@ -1,8 +1,8 @@
 /**
  * The shops of the purchase benchmark: one in the benchmark's own process that seeds the database
  * (a plugin-delivery server, a product, a VIP product and 50 funded buyers), shop processes of their
- * own that serve the load (bench/purchase-shop.ts), the buyers' load process (bench/purchase-load.ts)
- * and the money check after each line.
+ * own that serve the load (bench/purchase-shop.ts), the buyers' load process (bench/purchase-load.ts
+ * or bench/purchase-paced.ts) and the money check after each line.
  */
 import { execFile, fork } from 'node:child_process';
 import type { RustSimHandle } from '@shop/rust-sim';
@@ -130,24 +130,30 @@ export async function startShopProcesses(
   };
 }
 
-export function runLoad(bases: string[], shop: Shop, seconds: number) {
-  return new Promise<{ done: number; refused: number; p99Ms: number }>((resolve, reject) => {
-    const input = JSON.stringify({
-      bases,
-      tokens: shop.tokens,
-      productId: shop.productId,
-      serverId: shop.serverId,
-      seconds,
-    });
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'bench/purchase-load.ts', input],
-      (error, stdout) =>
+/**
+ * The buyers' load: closed-loop (bench/purchase-load.ts, each buyer buys again the moment it is
+ * answered) or, with `rate`, open-loop at that many purchases per second in all
+ * (bench/purchase-paced.ts).
+ */
+export function runLoad(bases: string[], shop: Shop, seconds: number, rate?: number) {
+  return new Promise<{ done: number; refused: number; p50Ms: number; p99Ms: number }>(
+    (resolve, reject) => {
+      const input = JSON.stringify({
+        bases,
+        tokens: shop.tokens,
+        productId: shop.productId,
+        serverId: shop.serverId,
+        seconds,
+        rate,
+      });
+      const script = rate ? 'bench/purchase-paced.ts' : 'bench/purchase-load.ts';
+      execFile(process.execPath, ['--import', 'tsx', script, input], (error, stdout) =>
         error
           ? reject(new Error('The load processes failed', { cause: error }))
           : resolve(JSON.parse(stdout)),
-    );
-  });
+      );
+    },
+  );
 }
 
 /** Every balance equals its ledger and none is below zero. */

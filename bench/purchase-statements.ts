@@ -12,8 +12,8 @@ import { BUYERS, openShop, startShopProcesses } from './purchase-shops';
 
 /**
  * The purchase statement alone, sent by pgbench's 50 clients to the 1-process line's database
- * (its buyers, product and server): the most purchases per second this PostgreSQL can take, with no
- * HTTP and no Node in the way.
+ * (its buyers, product and server), each with an Idempotency-Key of its own as the web app sends:
+ * the most purchases per second this PostgreSQL can take, with no HTTP and no Node in the way.
  */
 export function statementTps(url: string, seconds: number): number {
   const script = path.join(mkdtempSync(path.join(tmpdir(), 'shop-bench-')), 'buy.sql');
@@ -21,7 +21,7 @@ export function statementTps(url: string, seconds: number): number {
     script,
     `\\set uid random(2, ${BUYERS + 1})
 select outcome from orders_buy_one((select token_hash from sessions where user_id = :uid limit 1),
-  :uid, null, null, 1, (select date_trunc('milliseconds', updated_at) from products where id = 1),
+  :uid, gen_random_uuid()::text, 'bench', 1, (select date_trunc('milliseconds', updated_at) from products where id = 1),
   1, 1::smallint, 'Bench', gen_random_uuid(), 1, 1, 100, 100, 'Дерево', null, 'Покупка: Дерево',
   '76561198000000000', 'plugin', jsonb_build_object('kind', 'give'),
   jsonb_build_object('success', true));

@@ -4,6 +4,9 @@
  * process on PostgreSQL, two shop processes on PostgreSQL (and Redis when BENCH_REDIS_URL is set),
  * and the embedded database (PGlite, no Redis). With BENCH_PG_LOG (the server's log file, read
  * through pg_read_file) it also counts the statements PostgreSQL logs for one purchase.
+ * Each PostgreSQL line runs twice: saturated (closed-loop buyers: purchases/s) and paced (the same
+ * buyers open-loop at BENCH_PACED_RATE purchases/s in all, by default half pgbench's rate measured
+ * first in the same run: the latency a crowd sees at the goal's throughput).
  * BENCH_LINES picks lines; BENCH_CPU_PROF_DIR writes `node --cpu-prof` profiles of the shop
  * processes there.
  * Loopback only; bounded in time. Needs BENCH_DATABASE_URL (an admin URL).
@@ -28,6 +31,12 @@ const pgLog = process.env.BENCH_PG_LOG;
 const profileDir = process.env.BENCH_CPU_PROF_DIR;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
+// pgbench first: the paced lines run at a share of its rate.
+const pgbenchUrl = await freshPostgres(adminUrl, 'pgbench_bench');
+pgbenchInit(pgbenchUrl, 5);
+const tps = pgbenchTps(pgbenchUrl, { clients: BUYERS, seconds });
+const pacedRate = Math.round(Number(process.env.BENCH_PACED_RATE ?? tps / 2));
+
 const game = await startRustSim({ consoleIntervalMs: null, chatIntervalMs: null });
 
 interface Line {
@@ -40,6 +49,8 @@ interface Line {
   cpuPerPurchaseMs: number;
   overdrafts: number;
   mismatches: number;
+  /** The same buyers open-loop at pacedRate purchases/s (PostgreSQL lines). */
+  paced?: { perSecond: number; p50Ms: number; p99Ms: number; refused: number };
 }
 
 async function postgresLine(label: string, processes: number, redis?: string): Promise<Line> {
@@ -50,6 +61,7 @@ async function postgresLine(label: string, processes: number, redis?: string): P
   const cpuBefore = await shops.cpuMs();
   const load = await runLoad(shops.bases, shop, seconds);
   const cpuMs = (await shops.cpuMs()) - cpuBefore;
+  const paced = await runLoad(shops.bases, shop, seconds, pacedRate);
   await shops.stop();
   const money = await checkMoney(shop.app);
   await shop.app.close();
@@ -61,6 +73,7 @@ async function postgresLine(label: string, processes: number, redis?: string): P
     perSecond: load.done / seconds,
     cpuPerPurchaseMs: cpuMs / Math.max(load.done + load.refused, 1),
     ...money,
+    paced: { ...paced, perSecond: paced.done / seconds },
   };
 }
 
@@ -98,14 +111,13 @@ if (picked.has('pg2')) {
 if (picked.has('pglite')) lines.push(await pgliteLine());
 const statements = pgLog ? await statementCounts(adminUrl, pgLog, game) : null;
 await game.close();
-const pgbenchUrl = await freshPostgres(adminUrl, 'pgbench_bench');
-pgbenchInit(pgbenchUrl, 5);
-const tps = pgbenchTps(pgbenchUrl, { clients: BUYERS, seconds });
 const statementAlone = picked.has('pg1')
   ? statementTps(databaseUrl(adminUrl, 'shop_bench_1'), seconds)
   : null;
 
-console.log(`${seconds} s, ${BUYERS} buyers; pgbench: ${Math.round(tps)} tps`);
+console.log(
+  `${seconds} s, ${BUYERS} buyers; pgbench: ${Math.round(tps)} tps; paced lines at ${pacedRate} purchases/s`,
+);
 console.error(JSON.stringify(lines));
 console.log(
   '| line | purchases/s | p99 | ratio to pgbench | shop CPU per purchase | overdrafts | ledger mismatches |',
@@ -116,6 +128,12 @@ for (const line of lines) {
     `| ${line.line} | ${Math.round(line.perSecond)} | ${line.p99Ms} ms | ${(line.perSecond / tps).toFixed(2)} | ${line.cpuPerPurchaseMs.toFixed(2)} ms | ${line.overdrafts} | ${line.mismatches} |`,
   );
   if (line.refused > 0) console.log(`  (${line.refused} refused)`);
+  if (line.paced) {
+    console.log(
+      `| ${line.line}, paced at ${pacedRate}/s | ${Math.round(line.paced.perSecond)} | ${line.paced.p99Ms} ms (median ${line.paced.p50Ms} ms) | | | | |`,
+    );
+    if (line.paced.refused > 0) console.log(`  (${line.paced.refused} refused)`);
+  }
 }
 if (statementAlone !== null) {
   console.log(

@@ -8,6 +8,7 @@
 --   retries: rare, so they pay for the common purchase's one write.
 -- - orders_buy_one returns one row through OUT parameters instead of RETURN QUERY.
 -- - The revenue-history triggers fire only for the rows that can change the kept totals.
+-- - The buyer's totals for a purchase for their favourite server take a plain update.
 
 CREATE OR REPLACE FUNCTION "sessions_live_user"(p_token_hash text) RETURNS integer
 LANGUAGE plpgsql STABLE AS $$
@@ -34,17 +35,23 @@ END
 $$;
 --> statement-breakpoint
 
+-- A purchase for the buyer's favourite server (the common case) keeps it without planning the count.
 CREATE OR REPLACE FUNCTION "users_record_purchase"(p_user_id integer, p_server_id integer, p_total bigint)
 RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE users SET
     total_spent_kopecks = total_spent_kopecks + p_total,
-    purchases_count = purchases_count + 1,
-    favorite_server_id = CASE WHEN favorite_server_id = p_server_id THEN p_server_id
-      ELSE (SELECT server_id FROM orders WHERE user_id = p_user_id
-            GROUP BY server_id ORDER BY count(*) DESC, max(created_at) DESC LIMIT 1) END
-  WHERE id = p_user_id;
+    purchases_count = purchases_count + 1
+  WHERE id = p_user_id AND favorite_server_id = p_server_id;
+  IF NOT FOUND THEN
+    UPDATE users SET
+      total_spent_kopecks = total_spent_kopecks + p_total,
+      purchases_count = purchases_count + 1,
+      favorite_server_id = (SELECT server_id FROM orders WHERE user_id = p_user_id
+                            GROUP BY server_id ORDER BY count(*) DESC, max(created_at) DESC LIMIT 1)
+    WHERE id = p_user_id;
+  END IF;
 END
 $$;
 --> statement-breakpoint
