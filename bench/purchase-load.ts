@@ -42,6 +42,8 @@ function buyersOf(base: string, tokens: string[]) {
   });
 }
 
+// The buyers' CPU from here on: what the load itself costs, without this process's start.
+const cpuStart = process.cpuUsage();
 const results = await Promise.all(
   input.bases.map((base, index) =>
     buyersOf(
@@ -55,7 +57,7 @@ const sum = (pick: (result: autocannon.Result) => number) =>
 // Latencies of several processes cannot be merged exactly: the slowest process's figure is given.
 const worst = (pick: (result: autocannon.Result) => number) =>
   Math.round(Math.max(...results.map(pick)));
-const cpu = process.cpuUsage();
+const cpu = process.cpuUsage(cpuStart);
 process.stdout.write(
   JSON.stringify({
     done: sum((result) => result['2xx']),

@@ -8,7 +8,8 @@
  * autocannon's own rate limit sends each connection's quota for a second in one burst at the start
  * of that second, which measures bursts, not a steady crowd: hence this small client.
  * Input (JSON on argv): base URLs, tokens, product and server ids, seconds, rate.
- * Output (JSON on stdout): completed purchases, refusals, latencies' median and p99.
+ * Output (JSON on stdout): completed purchases, refusals, latencies' median and p99, and the time
+ * from the first purchase due to the last answer (longer than the run when the shop fell behind).
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -28,6 +29,7 @@ const body = JSON.stringify({ productId: input.productId, serverId: input.server
 const latencies: number[] = [];
 let done = 0;
 let refused = 0;
+let lastAnswer = 0;
 
 /** One purchase on the buyer's own connection; resolves when answered. */
 function purchase(agent: http.Agent, url: URL, token: string, due: number) {
@@ -47,7 +49,8 @@ function purchase(agent: http.Agent, url: URL, token: string, due: number) {
       (reply) => {
         reply.resume();
         reply.on('end', () => {
-          latencies.push(performance.now() - due);
+          lastAnswer = performance.now();
+          latencies.push(lastAnswer - due);
           if (reply.statusCode === 200) done += 1;
           else refused += 1;
           resolve();
@@ -87,6 +90,12 @@ latencies.sort((a, b) => a - b);
 const percentile = (p: number) =>
   Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
 process.stdout.write(
-  JSON.stringify({ done, refused, p50Ms: percentile(0.5), p99Ms: percentile(0.99) }),
+  JSON.stringify({
+    done,
+    refused,
+    p50Ms: percentile(0.5),
+    p99Ms: percentile(0.99),
+    elapsedMs: Math.round(lastAnswer - start),
+  }),
 );
 process.exit(0);

@@ -136,24 +136,29 @@ export async function startShopProcesses(
  * (bench/purchase-paced.ts).
  */
 export function runLoad(bases: string[], shop: Shop, seconds: number, rate?: number) {
-  return new Promise<{ done: number; refused: number; p50Ms: number; p99Ms: number }>(
-    (resolve, reject) => {
-      const input = JSON.stringify({
-        bases,
-        tokens: shop.tokens,
-        productId: shop.productId,
-        serverId: shop.serverId,
-        seconds,
-        rate,
-      });
-      const script = rate ? 'bench/purchase-paced.ts' : 'bench/purchase-load.ts';
-      execFile(process.execPath, ['--import', 'tsx', script, input], (error, stdout) =>
-        error
-          ? reject(new Error('The load processes failed', { cause: error }))
-          : resolve(JSON.parse(stdout)),
-      );
-    },
-  );
+  return new Promise<{
+    done: number;
+    refused: number;
+    p50Ms: number;
+    p99Ms: number;
+    /** Paced: from the first purchase due to the last answer. */
+    elapsedMs?: number;
+  }>((resolve, reject) => {
+    const input = JSON.stringify({
+      bases,
+      tokens: shop.tokens,
+      productId: shop.productId,
+      serverId: shop.serverId,
+      seconds,
+      rate,
+    });
+    const script = rate ? 'bench/purchase-paced.ts' : 'bench/purchase-load.ts';
+    execFile(process.execPath, ['--import', 'tsx', script, input], (error, stdout) =>
+      error
+        ? reject(new Error('The load processes failed', { cause: error }))
+        : resolve(JSON.parse(stdout)),
+    );
+  });
 }
 
 /** Every balance equals its ledger and none is below zero. */
