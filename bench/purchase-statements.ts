@@ -1,12 +1,14 @@
 /**
- * What the purchase costs PostgreSQL: the purchase statement alone under pgbench, and the statements
- * PostgreSQL logs for one purchase through the shop.
+ * What the purchase costs PostgreSQL: its CPU time per purchase statement, the purchase statement
+ * alone under pgbench, and the statements PostgreSQL logs for one purchase through the shop.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RustSimHandle } from '@shop/rust-sim';
 import { openDatabase } from '../apps/server/src/db/client';
+import pg from 'pg';
 import { adminQuery, freshPostgres, pgbenchTps } from './bench-postgres';
 import { BUYERS, openShop, startShopProcesses } from './purchase-shops';
 
@@ -35,6 +37,53 @@ select outcome from orders_buy_one((select token_hash from sessions where user_i
     });
   } finally {
     rmSync(path.dirname(script), { recursive: true, force: true });
+  }
+}
+
+/**
+ * PostgreSQL's own CPU time per purchase statement: one connection sends it as the shop does (a named
+ * prepared statement, an Idempotency-Key each) in six rounds of 300 to the 1-process line's
+ * database, and the server process of that connection is read in /proc (loopback: same machine).
+ * CPU time, not wall time, so the machine's other work moves it far less than any rate (caches and
+ * clock still do): the fastest round and the median. Null when /proc does not show that process.
+ */
+export async function statementCpuMs(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const schedstat = `/proc/${rows[0]?.pid}/schedstat`;
+    if (!existsSync(schedstat)) return null;
+    const cpuMs = () => Number(readFileSync(schedstat, 'utf8').split(' ')[0]) / 1e6;
+    const buyers = (
+      await client.query<{ id: number; hash: string }>(
+        `select u.id, s.token_hash as hash from users u join sessions s on s.user_id = u.id
+         where not u.is_admin order by u.id`,
+      )
+    ).rows;
+    const buy = async (round: number) => {
+      const buyer = buyers[round % buyers.length]!;
+      const order = randomUUID();
+      await client.query({
+        name: 'bench_buy_one',
+        text: `select outcome from orders_buy_one($1, $2, $3, 'bench', 1,
+          (select date_trunc('milliseconds', updated_at) from products where id = 1), 1, 1::smallint,
+          'Bench', $4::uuid, 1, 1, 100, 100, 'Дерево', null, 'Покупка: Дерево', '76561198000000000',
+          'plugin', '{"kind":"give"}'::jsonb, $5::jsonb)`,
+        values: [buyer.hash, buyer.id, randomUUID(), order, JSON.stringify({ orderId: order })],
+      });
+    };
+    for (let i = 0; i < 100; i += 1) await buy(i); // plans made, caches warm
+    const rounds: number[] = [];
+    for (let round = 0; round < 6; round += 1) {
+      const before = cpuMs();
+      for (let i = 0; i < 300; i += 1) await buy(i);
+      rounds.push((cpuMs() - before) / 300);
+    }
+    rounds.sort((a, b) => a - b);
+    return { min: rounds[0]!, median: (rounds[2]! + rounds[3]!) / 2 };
+  } finally {
+    await client.end();
   }
 }
 

@@ -18,7 +18,7 @@ import { startRustSim } from '@shop/rust-sim';
 import { openDatabase } from '../apps/server/src/db/client';
 import { databaseUrl, freshPostgres, pgbenchInit, pgbenchTps } from './bench-postgres';
 import { BUYERS, checkMoney, openShop, runLoad, startShopProcesses } from './purchase-shops';
-import { statementCounts, statementTps } from './purchase-statements';
+import { statementCounts, statementCpuMs, statementTps } from './purchase-statements';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? '';
 if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL=postgres://… (a server on loopback)');
@@ -115,6 +115,9 @@ await game.close();
 const statementAlone = picked.has('pg1')
   ? statementTps(databaseUrl(adminUrl, 'shop_bench_1'), seconds)
   : null;
+const statementCpu = picked.has('pg1')
+  ? await statementCpuMs(databaseUrl(adminUrl, 'shop_bench_1'))
+  : null;
 
 console.log(
   `${seconds} s, ${BUYERS} buyers; pgbench: ${Math.round(tps)} tps; paced lines at ${pacedRate} purchases/s`,
@@ -139,6 +142,11 @@ for (const line of lines) {
 if (statementAlone !== null) {
   console.log(
     `| the purchase statement alone (pgbench, no HTTP, no Node) | ${Math.round(statementAlone)} | | ${(statementAlone / tps).toFixed(2)} | | | |`,
+  );
+}
+if (statementCpu) {
+  console.log(
+    `PostgreSQL CPU per purchase statement (one connection): ${statementCpu.min.toFixed(2)} ms fastest round, ${statementCpu.median.toFixed(2)} ms median`,
   );
 }
 if (statements) {
