@@ -17,3 +17,15 @@ export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   if (!hasRows(result)) throw new TypeError('The database answered a statement without rows');
   return result.rows as Row[];
 }
+
+/** PostgreSQL's SQLSTATE of a failed statement, however the driver and Drizzle wrapped it. */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** SQLSTATE of a transaction PostgreSQL rolled back to break a deadlock: it can simply run again. */
+export const DEADLOCK_DETECTED = '40P01';

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
+import { DEADLOCK_DETECTED, sqlStateOf } from '../../db/execute';
 import { badRequest, HttpError } from '../../plugins/errors';
 import { createIdempotencyRepository } from './idempotency-repository';
 
@@ -95,21 +96,32 @@ async function idempotencyPlugin(
     if (key !== undefined && userId === undefined) {
       throw new Error('idempotent routes run after authentication');
     }
-    const outcome = await app.db.transaction(async (tx): Promise<Outcome<T>> => {
-      if (key === undefined || userId === undefined)
-        return { replayed: false, body: await work(tx) };
-      const keys = createIdempotencyRepository(tx);
-      const hash = requestHash(request);
-      if (!(await keys.claim(userId, key, hash))) {
-        const stored = await keys.find(userId, key);
-        if (!stored || stored.requestHash !== hash) throw mismatch();
-        // Written as the work's own reply in the transaction that did the work.
-        return { replayed: true, status: stored.statusCode ?? 200, body: stored.replyBody as T };
-      }
-      const body = await work(tx);
-      await keys.complete(userId, key, reply.statusCode, body);
-      return { replayed: false, body };
-    });
+    const attempt = () =>
+      app.db.transaction(async (tx): Promise<Outcome<T>> => {
+        if (key === undefined || userId === undefined)
+          return { replayed: false, body: await work(tx) };
+        const keys = createIdempotencyRepository(tx);
+        const hash = requestHash(request);
+        if (!(await keys.claim(userId, key, hash))) {
+          const stored = await keys.find(userId, key);
+          if (!stored || stored.requestHash !== hash) throw mismatch();
+          // Written as the work's own reply in the transaction that did the work.
+          return { replayed: true, status: stored.statusCode ?? 200, body: stored.replyBody as T };
+        }
+        const body = await work(tx);
+        await keys.complete(userId, key, reply.statusCode, body);
+        return { replayed: false, body };
+      });
+    let outcome: Outcome<T>;
+    try {
+      outcome = await attempt();
+    } catch (error) {
+      // A one-statement purchase with the same key locks the buyer's row before it stores the key,
+      // while this claims the key first: PostgreSQL breaks such a deadlock by rolling one of the
+      // two back. Rolled back, this request runs again and finds the key stored or free.
+      if (sqlStateOf(error) !== DEADLOCK_DETECTED) throw error;
+      outcome = await attempt();
+    }
     if (outcome.replayed) {
       replay(reply, outcome.status);
     } else {

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { startRustSim, type RustSimHandle } from '@shop/rust-sim';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerSum } from '../ledger/ledger';
 import { addProduct, addServer, fund } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
-import { queryRows } from '../../test-support/sql';
+import { buy, purchaseRows } from '../../test-support/purchase-rows';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test-support/test-app';
 
 let shop: TestApp;
@@ -30,39 +28,8 @@ afterAll(async () => {
   await game?.close();
 });
 
-type Headers = { authorization: string };
-const buy = (
-  app: FastifyInstance,
-  headers: Headers,
-  payload: Record<string, unknown>,
-  key?: string,
-) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: key ? { ...headers, 'idempotency-key': key } : headers,
-    payload,
-  });
-
-type WrittenCount = 'orders' | 'items' | 'jobs' | 'debits' | 'keys' | 'purchases';
-
 /** What the database holds for a user: every row a purchase writes. */
-async function written(userId: number) {
-  const [row] = await queryRows<Record<WrittenCount, number> & { balance: string }>(
-    shop.app.db,
-    sql`select
-      (select balance_kopecks from users where id = ${userId}) as balance,
-      (select count(*) from orders where user_id = ${userId})::int as orders,
-      (select count(*) from order_items i join orders o on o.id = i.order_id
-        where o.user_id = ${userId})::int as items,
-      (select count(*) from delivery_jobs where user_id = ${userId})::int as jobs,
-      (select count(*) from transactions where user_id = ${userId} and kind = 'purchase')::int
-        as debits,
-      (select count(*) from idempotency_keys where user_id = ${userId})::int as keys,
-      (select purchases_count from users where id = ${userId}) as purchases`,
-  );
-  return { ...row, balance: Number(row?.balance), ledger: await ledgerSum(shop.app.db, userId) };
-}
+const written = (userId: number) => purchaseRows(shop.app.db, userId);
 
 describe('one-statement purchase', () => {
   it('buys one product in exactly one statement and writes the order, item, job, totals and key', async () => {

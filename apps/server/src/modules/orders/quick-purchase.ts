@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jobMethodOf, stacksFor } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEADLOCK_DETECTED, sqlStateOf } from '../../db/execute';
 import { badRequest } from '../../plugins/errors';
 import { hashToken } from '../auth/sessions-repository';
 import { planDelivery } from '../delivery/delivery-plan';
@@ -36,14 +37,6 @@ interface Outcome {
   outcome: 'done' | 'replayed' | 'mismatch' | 'signed-out' | 'stale';
   status_code: number | null;
   body: PurchaseReply | null;
-}
-
-function sqlState(error: unknown): unknown {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    const code = (current as { code?: unknown }).code;
-    if (code) return code;
-  }
-  return undefined;
 }
 
 /**
@@ -110,9 +103,12 @@ export function createQuickPurchase(app: FastifyInstance) {
         ],
       });
     } catch (error) {
-      const state = sqlState(error);
+      const state = sqlStateOf(error);
       if (state === INSUFFICIENT_FUNDS) throw badRequest(PURCHASE_MESSAGES.insufficientFunds);
-      if (state === KEY_STORED) return undefined;
+      // This statement locks the buyer's row before it stores its key; the full path claims its
+      // key first. Two requests with one key on the two paths at once can deadlock, and
+      // PostgreSQL rolls one back: this one then takes the full path too.
+      if (state === KEY_STORED || state === DEADLOCK_DETECTED) return undefined;
       throw error;
     }
     const [result] = rows;
