@@ -25,16 +25,36 @@ if (adminUrl && !/@(127\.0\.0\.1|localhost)[:/]/.test(adminUrl))
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverJs = path.join(repo, 'apps/server/dist/server.js');
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-memory-'));
-// Answers the bench's question "how much heap?" from inside the shop process, over the IPC channel;
-// "collect" first runs a full garbage collection, to tell live memory from garbage not yet collected.
+// Answers the bench's question "how much memory?" from inside the shop process, over the IPC channel.
+// "collect" first asks V8 for the collection a heap snapshot does (the inspector's collectGarbage):
+// full and memory-reducing, so the young generation shrinks back too. A plain global.gc() leaves it
+// at whatever size the last burst of allocations grew it to (up to ~32 MB), which is what made RSS
+// "after a full GC" move by tens of MB between runs. { snapshot } collects, then writes a heap
+// snapshot to that file. Every answer carries the young generation's resident size.
 const probe = path.join(scratch, 'memory-probe.cjs');
 writeFileSync(
   probe,
-  `process.on('message', (m) => {
-    if (m === 'collect') global.gc();
-    setTimeout(() => process.send(process.memoryUsage()), m === 'collect' ? 500 : 0);
+  `const v8 = require('node:v8');
+  const { Session } = require('node:inspector');
+  const settle = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const collect = async () => {
+    const session = new Session();
+    session.connect();
+    for (let i = 0; i < 3; i += 1) {
+      await new Promise((resolve) => session.post('HeapProfiler.collectGarbage', resolve));
+      await settle(300);
+    }
+    session.disconnect();
+    await settle(700);
+  };
+  process.on('message', async (m) => {
+    if (m !== 'memory') await collect();
+    if (m && m.snapshot) v8.writeHeapSnapshot(m.snapshot);
+    const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+    process.send({ ...process.memoryUsage(), young: young ? young.physical_space_size : 0 });
   });`,
 );
+const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT_DIR;
 
 const deadline = setTimeout(() => {
   console.error(`bench:memory did not finish within ${LIMIT_MS / 1000} s`);
@@ -49,6 +69,8 @@ interface Sample {
   heapUsed: number;
   heapTotal: number;
   external: number;
+  /** Resident size of V8's young generation (new space). */
+  young: number;
 }
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
@@ -68,7 +90,7 @@ async function startShop(env: Record<string, string>) {
   const started = performance.now();
   const child: ChildProcess = fork(serverJs, [], {
     cwd: repo,
-    execArgv: ['--enable-source-maps', '--expose-gc', '--require', probe],
+    execArgv: ['--enable-source-maps', '--require', probe],
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'development',
@@ -95,10 +117,10 @@ async function startShop(env: Record<string, string>) {
   });
   const startupMs = performance.now() - started;
 
-  const sample = async (collect = false): Promise<Sample> => {
-    const heap = await new Promise<NodeJS.MemoryUsage>((resolve) => {
-      child.once('message', (usage) => resolve(usage as NodeJS.MemoryUsage));
-      child.send(collect ? 'collect' : 'memory');
+  const sample = async (request: 'memory' | 'collect' | { snapshot: string }): Promise<Sample> => {
+    const heap = await new Promise<NodeJS.MemoryUsage & { young: number }>((resolve) => {
+      child.once('message', (usage) => resolve(usage as NodeJS.MemoryUsage & { young: number }));
+      child.send(request);
     });
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const kb = (field: string) =>
@@ -110,6 +132,7 @@ async function startShop(env: Record<string, string>) {
       heapUsed: heap.heapUsed,
       heapTotal: heap.heapTotal,
       external: heap.external,
+      young: heap.young,
     };
   };
 
@@ -118,7 +141,7 @@ async function startShop(env: Record<string, string>) {
     const samples: Sample[] = [];
     for (let i = 0; i < 40; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      samples.push(await sample());
+      samples.push(await sample('memory'));
       const last = samples.slice(-5).map((s) => s.rss);
       if (last.length === 5 && Math.max(...last) - Math.min(...last) < 2 * MB) break;
     }
@@ -132,8 +155,10 @@ async function startShop(env: Record<string, string>) {
     child.kill('SIGTERM');
     await exited;
   };
-  const collected = () => sample(true);
-  return { port, startupMs, idle, collected, stop, output: () => output };
+  const collected = () => sample('collect');
+  /** A heap snapshot (its writing grows RSS: a run that takes them gives no RSS figures). */
+  const snapshot = (file: string) => sample({ snapshot: file });
+  return { port, startupMs, idle, collected, snapshot, stop, output: () => output };
 }
 
 /** Players with live sessions, written through the repositories sign-in uses. */
@@ -185,6 +210,7 @@ async function measure(
   const shop = await startShop(env);
   const restartIdle = await shop.idle();
   const restartCollected = await shop.collected();
+  if (snapshotDir) await shop.snapshot(path.join(snapshotDir, `${label}-0.heapsnapshot`));
   const live = await connectJoined(`http://127.0.0.1:${shop.port}`, accounts).catch(
     (error: unknown) => {
       console.error(`The shop said:\n${shop.output()}`);
@@ -195,6 +221,7 @@ async function measure(
   await new Promise((resolve) => setTimeout(resolve, 6_000));
   const withSockets = await shop.idle();
   const socketsCollected = await shop.collected();
+  if (snapshotDir) await shop.snapshot(path.join(snapshotDir, `${label}-${SOCKETS}.heapsnapshot`));
   const dropped = live.dropped();
   live.close();
   await shop.stop();
@@ -231,23 +258,28 @@ try {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+if (snapshotDir)
+  console.log('\nHeap snapshots taken: the RSS figures of this run include their writing.');
 console.log(
-  `\n| database | fresh idle RSS (peak) | heap used / total | external (WASM) | restarted idle RSS | + ${SOCKETS} joined sockets: RSS | RSS after a full GC | live heap | external | per socket | dropped | start fresh / restarted |`,
+  `\n| database | fresh idle RSS (peak) | heap used / total | external (WASM) | restarted idle RSS | + ${SOCKETS} joined sockets, after GC: RSS | live heap | RSS beside the heap | per socket | + RSS without GC (young generation) | dropped | start fresh / restarted |`,
 );
 console.log(`|${' --- |'.repeat(12)}`);
 for (const row of rows) {
-  const delta = row.sockets.rss - row.restart.rss;
+  const before = row.restartCollected;
+  const after = row.socketsCollected;
+  const rss = after.rss - before.rss;
+  const heap = after.heapUsed - before.heapUsed;
   const cells = [
     row.database,
     `**${mb(row.fresh.rss)}** (${mb(row.fresh.hwm)})`,
     `${mb(row.fresh.heapUsed)} / ${mb(row.fresh.heapTotal)}`,
     mb(row.fresh.external),
     mb(row.restart.rss),
-    `**${mb(delta)}**`,
-    mb(row.socketsCollected.rss - row.restartCollected.rss),
-    mb(row.socketsCollected.heapUsed - row.restartCollected.heapUsed),
-    mb(row.socketsCollected.external - row.restartCollected.external),
-    `${(delta / Math.max(row.joined, 1) / 1024).toFixed(1)} KB`,
+    `**${mb(rss)}**`,
+    mb(heap),
+    mb(rss - heap),
+    `${(rss / Math.max(row.joined, 1) / 1024).toFixed(1)} KB`,
+    `${mb(row.sockets.rss - row.restart.rss)} (${mb(row.sockets.young)})`,
     `${row.dropped} of ${row.joined}`,
     `${seconds(row.freshStartupMs)} / ${seconds(row.restartStartupMs)}`,
   ];
