@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createAccount } from '../test-support/sign-in';
 import { next, socketClients, type TestSocket } from '../test-support/socket-clients';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { createConnectionCounter, createEventBudget, SOCKET_LIMITS } from './realtime-guard';
+import { createConnectionCounter, EventBudget, SOCKET_LIMITS } from './realtime-guard';
 
 type Client = TestSocket;
 
@@ -149,7 +149,7 @@ describe('unauthenticated sockets at the shipped limits', () => {
 describe('limit arithmetic', () => {
   it('lets a burst through, then the steady rate, and refuses faster traffic', () => {
     let now = 0;
-    const budget = createEventBudget(10, 5, () => now);
+    const budget = new EventBudget(10, 5, () => now);
     expect(Array.from({ length: 6 }, () => budget.take())).toEqual([
       true,
       true,

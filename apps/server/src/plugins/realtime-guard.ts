@@ -23,24 +23,32 @@ export const SOCKET_LIMITS = {
 };
 export type SocketLimits = Readonly<typeof SOCKET_LIMITS>;
 
-/** A token bucket per socket: `take()` is false once the socket spent its burst faster than the rate. */
-export function createEventBudget(
-  perSecond: number = SOCKET_LIMITS.eventsPerSecond,
-  burst: number = SOCKET_LIMITS.eventBurst,
-  now: () => number = Date.now,
-) {
-  let tokens = burst;
-  let last = now();
-  return {
-    take(): boolean {
-      const at = now();
-      tokens = Math.min(burst, tokens + ((at - last) / 1000) * perSecond);
-      last = at;
-      if (tokens < 1) return false;
-      tokens -= 1;
-      return true;
-    },
-  };
+/**
+ * A token bucket per socket: `take()` is false once the socket spent its burst faster than the rate.
+ * A class, so that each open socket pays for one small object rather than an object, a closure and
+ * its scope.
+ */
+export class EventBudget {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly perSecond: number = SOCKET_LIMITS.eventsPerSecond,
+    private readonly burst: number = SOCKET_LIMITS.eventBurst,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.tokens = burst;
+    this.last = now();
+  }
+
+  take(): boolean {
+    const at = this.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((at - this.last) / 1000) * this.perSecond);
+    this.last = at;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
 }
 
 /** Counts open sockets per address; `admit` refuses the one past the limit. */

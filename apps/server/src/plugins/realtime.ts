@@ -17,16 +17,20 @@ import type { UserRow } from '../modules/users/users-repository';
 import {
   createAddressResolver,
   createConnectionCounter,
-  createEventBudget,
+  EventBudget,
   SOCKET_LIMITS,
   type SocketLimits,
 } from './realtime-guard';
+import { releaseRequestsOnConnect } from './realtime-memory';
+
+/** What a socket needs of the user behind its session (kept per socket: only these two fields). */
+export type SocketUser = Pick<UserRow, 'id' | 'isAdmin'>;
 
 interface SocketData {
   userId?: number;
   isAdmin?: boolean;
   /** The session this socket proved, kept briefly so repeated joins do not each hit the database. */
-  session?: { token: string; user: UserRow; checkedAt: number };
+  session?: { token: string; user: SocketUser; checkedAt: number };
 }
 
 /** Between shop processes (over Redis): an admin changed the catalogue, drop your copy. */
@@ -62,7 +66,7 @@ declare module 'fastify' {
         handler: EventHandler<S>,
       ): void;
       /** The user behind a token, looked up once per socket and kept for a short while. */
-      authenticate(socket: ShopSocket, token: string): Promise<UserRow | undefined>;
+      authenticate(socket: ShopSocket, token: string): Promise<SocketUser | undefined>;
       /** Sends to every open tab of one user, on every instance. */
       toUser<E extends keyof ServerToClientEvents>(
         userId: number,
@@ -140,7 +144,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     if (cached?.token === token && Date.now() - cached.checkedAt < limits.sessionCacheMs) {
       return cached.user;
     }
-    const user = await app.auth.authenticate(token);
+    const found = await app.auth.authenticate(token);
+    const user = found && { id: found.id, isAdmin: found.isAdmin };
     socket.data.session = user ? { token, user, checkedAt: Date.now() } : undefined;
     return user;
   };
@@ -160,20 +165,25 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
 
   const connections = createConnectionCounter(limits.connectionsPerAddress);
   const addressOf = createAddressResolver(options.trustProxy);
+  // What the shop adds to each open socket is multiplied by every tab of every player: one listener
+  // for its events, one for its disconnection, its event budget, the session it proved, and no timer
+  // or HTTP request once it has joined (docs/decisions/0020-live-channel-memory.md).
   io.use((socket, next) => {
     const address = addressOf(socket.request);
     if (!connections.admit(address)) return next(new Error(REALTIME_ERRORS.tooMany));
-    socket.once('disconnect', () => connections.release(address));
+    socket.on('disconnect', () => connections.release(address));
     next();
   });
 
+  const releaseRequest = releaseRequestsOnConnect(io);
   io.on('connection', (socket) => {
-    const budget = createEventBudget(limits.eventsPerSecond, limits.eventBurst);
-    const unjoined = setTimeout(() => {
-      if (socket.data.userId === undefined) socket.disconnect(true);
-    }, limits.joinTimeoutMs);
-    unjoined.unref();
-    socket.once('disconnect', () => clearTimeout(unjoined));
+    releaseRequest(socket);
+    const budget = new EventBudget(limits.eventsPerSecond, limits.eventBurst);
+    // Not cleared on disconnect (one listener fewer): it only checks, and it lets go of the socket
+    // when it fires.
+    setTimeout(() => {
+      if (socket.connected && socket.data.userId === undefined) socket.disconnect(true);
+    }, limits.joinTimeoutMs).unref();
 
     socket.onAny((event: string, payload: unknown) => {
       if (!budget.take()) {
