@@ -55,6 +55,8 @@ writeFileSync(
   });`,
 );
 const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT_DIR;
+// Extra flags for the shop's node (e.g. `--max-semi-space-size=4`), to measure what one changes.
+const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
 const deadline = setTimeout(() => {
   console.error(`bench:memory did not finish within ${LIMIT_MS / 1000} s`);
@@ -90,7 +92,7 @@ async function startShop(env: Record<string, string>) {
   const started = performance.now();
   const child: ChildProcess = fork(serverJs, [], {
     cwd: repo,
-    execArgv: ['--enable-source-maps', '--require', probe],
+    execArgv: ['--enable-source-maps', ...nodeFlags, '--require', probe],
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'development',
