@@ -263,7 +263,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 if (snapshotDir)
   console.log('\nHeap snapshots taken: the RSS figures of this run include their writing.');
 console.log(
-  `\n| database | fresh idle RSS (peak) | heap used / total | external (WASM) | restarted idle RSS | + ${SOCKETS} joined sockets, after GC: RSS | live heap | RSS beside the heap | per socket | + RSS without GC (young generation) | dropped | start fresh / restarted |`,
+  `\n| database | fresh idle RSS (peak) | heap used / total | external (WASM) | restarted idle RSS (after GC) | + ${SOCKETS} joined sockets, after GC: RSS (anonymous) | live heap | RSS beside the heap | per socket | + RSS without GC (young generation) | dropped | start fresh / restarted |`,
 );
 console.log(`|${' --- |'.repeat(12)}`);
 for (const row of rows) {
@@ -276,8 +276,8 @@ for (const row of rows) {
     `**${mb(row.fresh.rss)}** (${mb(row.fresh.hwm)})`,
     `${mb(row.fresh.heapUsed)} / ${mb(row.fresh.heapTotal)}`,
     mb(row.fresh.external),
-    mb(row.restart.rss),
-    `**${mb(rss)}**`,
+    `${mb(row.restart.rss)} (${mb(before.rss)})`,
+    `**${mb(rss)}** (${mb(after.anon - before.anon)})`,
     mb(heap),
     mb(rss - heap),
     `${(rss / Math.max(row.joined, 1) / 1024).toFixed(1)} KB`,

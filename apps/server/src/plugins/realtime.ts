@@ -27,6 +27,8 @@ import { releaseRequestsOnConnect } from './realtime-memory';
 export type SocketUser = Pick<UserRow, 'id' | 'isAdmin'>;
 
 interface SocketData {
+  /** The client address this connection is counted under (per-address limit). */
+  address?: string;
   userId?: number;
   isAdmin?: boolean;
   /** The session this socket proved, kept briefly so repeated joins do not each hit the database. */
@@ -168,10 +170,16 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
   // What the shop adds to each open socket is multiplied by every tab of every player: one listener
   // for its events, one for its disconnection, its event budget, the session it proved, and no timer
   // or HTTP request once it has joined (docs/decisions/0020-live-channel-memory.md).
+  // One function for every socket rather than a closure each: Node calls a listener with the
+  // emitting socket as `this`.
+  function releaseAddress(this: ShopSocket) {
+    if (this.data.address !== undefined) connections.release(this.data.address);
+  }
   io.use((socket, next) => {
     const address = addressOf(socket.request);
     if (!connections.admit(address)) return next(new Error(REALTIME_ERRORS.tooMany));
-    socket.on('disconnect', () => connections.release(address));
+    socket.data.address = address;
+    socket.on('disconnect', releaseAddress);
     next();
   });
 
