@@ -8,16 +8,9 @@
  * Output (JSON on stdout): completed purchases, refusals, latencies' median and p99, CPU used.
  */
 import autocannon from 'autocannon';
+import { readBuyersInput } from './purchase-buyers-input';
 
-const input = JSON.parse(process.argv[2] ?? '{}') as {
-  bases: string[];
-  tokens: string[];
-  productId: number;
-  serverId: number;
-  seconds: number;
-};
-if (!input.bases.every((base) => /^http:\/\/127\.0\.0\.1:\d+$/.test(base)))
-  throw new Error('benchmarks target loopback only');
+const input = readBuyersInput();
 
 /** One autocannon run against one shop process, one connection per buyer dealt to it. */
 function buyersOf(base: string, tokens: string[]) {

@@ -13,17 +13,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { readBuyersInput } from './purchase-buyers-input';
 
-const input = JSON.parse(process.argv[2] ?? '{}') as {
-  bases: string[];
-  tokens: string[];
-  productId: number;
-  serverId: number;
-  seconds: number;
-  rate: number;
-};
-if (!input.bases.every((base) => /^http:\/\/127\.0\.0\.1:\d+$/.test(base)))
-  throw new Error('benchmarks target loopback only');
+const input = readBuyersInput();
+const rate = input.rate ?? 0;
+if (!(rate > 0)) throw new Error('paced buyers need a rate');
 
 const body = JSON.stringify({ productId: input.productId, serverId: input.serverId, quantity: 1 });
 const latencies: number[] = [];
@@ -65,7 +59,7 @@ function purchase(agent: http.Agent, url: URL, token: string, due: number) {
   });
 }
 
-const interval = (1000 * input.tokens.length) / input.rate;
+const interval = (1000 * input.tokens.length) / rate;
 const start = performance.now() + 100;
 const end = start + input.seconds * 1000;
 const pending: Array<Promise<void>> = [];

@@ -20,6 +20,20 @@ let admin: Awaited<ReturnType<typeof createAccount>>;
 let serverId: number;
 let game: RustSimHandle;
 
+/** The request answered 200 and the buyer paid once: one order, one key, the ledger equal to the balance. */
+async function expectBoughtOnce(purchase: ReturnType<typeof buy> | undefined, playerId: number) {
+  if (!purchase) throw new Error('the purchase was never sent');
+  const reply = await purchase;
+  expect(reply.statusCode, reply.body).toBe(200);
+  expect(await purchaseRows(shop.app.db, playerId)).toMatchObject({
+    balance: 9000,
+    ledger: 9000,
+    orders: 1,
+    keys: 1,
+    purchases: 1,
+  });
+}
+
 /** Until a statement like `pattern` waits for a lock (2 s at most). */
 async function waitForLockWait(app: FastifyInstance, pattern: string) {
   for (let waited = 0; waited < 100; waited += 1) {
@@ -73,15 +87,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         })
         .catch((error: unknown) => error);
       await fullPath;
-      const reply = await purchase!;
-      expect(reply.statusCode, reply.body).toBe(200);
-      expect(await purchaseRows(shop.app.db, player.id)).toMatchObject({
-        balance: 9000,
-        ledger: 9000,
-        orders: 1,
-        keys: 1,
-        purchases: 1,
-      });
+      await expectBoughtOnce(purchase, player.id);
     });
 
     it('runs the full path again when PostgreSQL rolls it back to end a wait for the same key', async () => {
@@ -109,15 +115,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         })
         .catch((error: unknown) => error);
       await quickPath;
-      const reply = await purchase!;
-      expect(reply.statusCode, reply.body).toBe(200);
-      expect(await purchaseRows(shop.app.db, player.id)).toMatchObject({
-        balance: 9000,
-        ledger: 9000,
-        orders: 1,
-        keys: 1,
-        purchases: 1,
-      });
+      await expectBoughtOnce(purchase, player.id);
     });
   },
 );
