@@ -182,6 +182,21 @@ describe('keyboard and dialogs', () => {
     await page.close();
   });
 
+  it('keeps floating buttons off what is read: no Discord pill on a phone, the chat steps aside while scrolling down', async () => {
+    const page = await player.newPage();
+    await open(page, '/', /Магазин серверов/);
+    const chat = page.getByRole('button', { name: 'Открыть чат поддержки' });
+    const opacity = () => chat.evaluate((button) => getComputedStyle(button).opacity);
+    await expect.poll(opacity).toBe('1');
+    expect(await page.getByRole('link', { name: /Наш Discord/ }).isVisible()).toBe(false);
+    await page.mouse.move(180, 300);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(opacity).toBe('0');
+    await page.mouse.wheel(0, -200);
+    await expect.poll(opacity).toBe('1');
+    await page.close();
+  });
+
   it('lists Contacts without an e-mail line when SUPPORT_EMAIL is not set', async () => {
     const page = await player.newPage();
     await open(page, '/', /Магазин серверов/);

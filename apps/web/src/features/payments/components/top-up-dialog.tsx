@@ -168,7 +168,7 @@ export function TopUpDialog({
                   <RadioGroup
                     value={field.value}
                     onValueChange={field.onChange}
-                    className="grid-cols-2"
+                    className="grid-cols-1 min-[400px]:grid-cols-2"
                     aria-labelledby="top-up-method-label"
                     aria-describedby="top-up-method-error"
                   >

@@ -107,7 +107,10 @@ export function ProductCard({
         <p className="text-[11px] font-bold tracking-widest text-accent uppercase">
           {categoryLabel(product.category)}
         </p>
-        <h3 id={titleId} className="leading-tight font-bold text-white">
+        <h3
+          id={titleId}
+          className="leading-tight font-bold wrap-break-word hyphens-auto text-white"
+        >
           {product.name}
         </h3>
         {product.description && (

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { useRealtimeSocket } from '@/lib/realtime-socket';
 import { listenForSupportChatOpen } from '@/lib/support-chat-bus';
+import { STEPPED_ASIDE, useScrollingDown } from '@/lib/use-scrolling-down';
 import { useUnreadCount } from '../api/chat-api';
 import { chatKeys } from '../chat-keys';
 import type { ChatAuthor } from '../chat-messages';
@@ -20,6 +21,7 @@ export function SupportChatWidget({ user }: { user: ChatAuthor }) {
   const queryClient = useQueryClient();
   const socket = useRealtimeSocket();
   const [open, setOpen] = useState(false);
+  const scrollingDown = useScrollingDown();
   const [loaded, setLoaded] = useState(false);
   const [prefill, setPrefill] = useState<{ text: string; at: number } | null>(null);
   const [liveUnread, setLiveUnread] = useState(false);
@@ -70,9 +72,11 @@ export function SupportChatWidget({ user }: { user: ChatAuthor }) {
         aria-expanded={open}
         onClick={() => (open ? setOpen(false) : show())}
         className={cn(
-          'fixed right-4 bottom-4 z-40 flex size-12 cursor-pointer items-center justify-center rounded-full bg-primary text-primary-foreground shadow-[0_10px_30px_-8px_rgb(206_66_43/0.9)] transition-transform hover:-translate-y-0.5 hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          'fixed right-4 bottom-4 z-40 flex size-12 cursor-pointer items-center justify-center rounded-full bg-primary text-primary-foreground shadow-[0_10px_30px_-8px_rgb(206_66_43/0.9)] transition-[translate,opacity] hover:-translate-y-0.5 hover:bg-primary-hover motion-reduce:transition-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
           open && 'max-[479px]:hidden',
           unread && 'bg-destructive',
+          // While someone reads down the page it leaves what is under it, unless it has news.
+          scrollingDown && !open && !unread && STEPPED_ASIDE,
         )}
       >
         {unread && (
