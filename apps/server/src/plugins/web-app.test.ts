@@ -33,13 +33,14 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
+/** A GET as a browser sends it, accepting the given encodings. */
+function get(url: string, acceptEncoding: string) {
+  return app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+}
+
 describe('precompressed web assets', () => {
   it('sends the brotli file to a browser that accepts br, cached for a year', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
-    });
+    const response = await get('/assets/index-abc123.js', 'gzip, deflate, br, zstd');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toContain('javascript');
@@ -53,32 +54,20 @@ describe('precompressed web assets', () => {
   });
 
   it('sends the gzip file when br is not accepted', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const response = await get('/assets/index-abc123.js', 'gzip');
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(response.rawPayload).toString()).toBe(script);
   });
 
   it('sends the plain file to a client that accepts no encoding', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'identity' },
-    });
+    const response = await get('/assets/index-abc123.js', 'identity');
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body).toBe(script);
   });
 
   it('sends compressed HTML for client-side routes and never lets it be cached', async () => {
     for (const url of ['/servers', '/profile', '/admin/orders']) {
-      const response = await app.inject({
-        method: 'GET',
-        url,
-        headers: { 'accept-encoding': 'br' },
-      });
+      const response = await get(url, 'br');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['content-type']).toContain('text/html');
@@ -95,11 +84,7 @@ describe('prerendered pages', () => {
       ['/shop', prerendered['/shop']],
       ['/shop?category=weapons', prerendered['/shop']],
     ] as const) {
-      const response = await app.inject({
-        method: 'GET',
-        url,
-        headers: { 'accept-encoding': 'gzip, deflate, br' },
-      });
+      const response = await get(url, 'gzip, deflate, br');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['content-type']).toContain('text/html');
@@ -115,22 +100,14 @@ describe('prerendered pages', () => {
   });
 
   it('sends the plain prerendered page to a client that accepts no encoding', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/shop',
-      headers: { 'accept-encoding': 'identity' },
-    });
+    const response = await get('/shop', 'identity');
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body).toBe(prerendered['/shop']);
   });
 
   it('falls back to the empty page for paths the build did not prerender', async () => {
     for (const url of ['/shop/', '/SHOP', '/cart', '/login']) {
-      const response = await app.inject({
-        method: 'GET',
-        url,
-        headers: { 'accept-encoding': 'br' },
-      });
+      const response = await get(url, 'br');
       expect(response.statusCode).toBe(200);
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(html);
     }
