@@ -7,7 +7,7 @@ import './index.css';
 
 // Before anything renders: a sign-in handed back by Steam is wiped from the address bar and traded
 // for the session, so the page starts signed in and nothing secret stays in history or a screenshot.
-// Meanwhile the page's own module (named by a modulepreload in its HTML) is fetched, so the first
+// Meanwhile the page's own module (already requested by a modulepreload) is fetched, so the first
 // render shows the page itself instead of a loading state. If it fails, the lazy page tries again
 // and shows its error state. (Not a top-level await: the page's module imports from this bundle,
 // whose evaluation would then wait for it.)
