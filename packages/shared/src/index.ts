@@ -1,5 +1,6 @@
 import './zod-locale';
 export * from './money';
+export * from './number-format';
 export * from './constants';
 export * from './messages';
 export * from './text-rules';

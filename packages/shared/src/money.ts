@@ -1,3 +1,5 @@
+import { formatNumberRu } from './number-format';
+
 /**
  * Money is integer kopecks everywhere in code; the API speaks roubles with at most two decimals.
  * Conversions go through strings so that no float rounding can creep into an amount.
@@ -21,14 +23,8 @@ export function hasAtMostTwoDecimals(roubles: number): boolean {
   return Number.isFinite(roubles) && Math.abs(roubles * 100 - Math.round(roubles * 100)) < 1e-6;
 }
 
-const wholeRoubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-const withKopecks = new Intl.NumberFormat('ru-RU', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /** '1 234 ₽' or '249,90 ₽': kopecks are shown only when there are any, and then always two digits. */
 export function formatRoubles(roubles: number): string {
-  const format = Number.isInteger(roubles) ? wholeRoubles : withKopecks;
-  return `${format.format(roubles)} ₽`;
+  const fractionDigits = Number.isInteger(roubles) ? 0 : 2;
+  return `${formatNumberRu(roubles, fractionDigits, fractionDigits)} ₽`;
 }
