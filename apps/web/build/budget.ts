@@ -37,6 +37,7 @@ export const SIGNED_IN_MODULES = [
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -73,6 +74,16 @@ export class BuildManifest {
 
   plainBytes(file: string): number {
     return statSync(path.join(this.distDir, file)).size;
+  }
+
+  /** The file's text as built, to check what the build wrote into it. */
+  text(file: string): string {
+    return readFileSync(path.join(this.distDir, file), 'utf8');
+  }
+
+  /** The files of the chunks a module imports dynamically. */
+  dynamicImportsOf(key: string): string[] {
+    return (this.manifest[key]?.dynamicImports ?? []).map((imported) => this.fileOf(imported));
   }
 
   hasGzip(file: string): boolean {

@@ -1,34 +1,37 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { captureSignIn } from '@/features/auth/capture-url-token';
-import { App } from '@/app/app';
-import { preloadPage } from '@/app/router';
 import './index.css';
 
-// Before anything renders: a sign-in handed back by Steam is wiped from the address bar and traded
-// for the session, so the page starts signed in and nothing secret stays in history or a screenshot.
-// Meanwhile the page's own module (already requested by a modulepreload) is fetched, so the first
-// render shows the page itself instead of a loading state. If it fails, the lazy page tries again
-// and shows its error state. (Not a top-level await: the page's module imports from this bundle,
-// whose evaluation would then wait for it.)
-const ready = Promise.all([captureSignIn(), preloadPage(location.pathname).catch(() => undefined)]);
+/** Resolves in a new task, once the browser has had its turn to handle input and paint. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * A first load is a few short tasks instead of one long one, so a slow phone answers a tap between
+ * them: this module evaluates React; the app's own code (app/start, fetched alongside it by a
+ * modulepreload) evaluates in the next task; the first render starts in the one after and, as a
+ * transition, yields to the browser every few milliseconds.
+ */
+async function start(container: HTMLElement): Promise<void> {
+  await nextTask();
+  const { App, beforeFirstRender } = await import('@/app/start');
+  await beforeFirstRender();
+  await nextTask();
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  // A page the build prerendered (build/prerender-pages.ts) is taken over in place: React attaches
+  // to the HTML already on screen instead of building and laying out a second copy. It was rendered
+  // for the address without a query string, so one with a query string is drawn afresh.
+  startTransition(() => {
+    if (container.hasChildNodes() && location.search === '') hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-// As a transition, the first render yields to the browser every few milliseconds instead of holding
-// the main thread for one long task: a slow phone keeps answering taps while the page builds.
-// A page the build prerendered (build/prerender-pages.ts) is taken over in place: React attaches to
-// the HTML already on screen instead of building and laying out a second copy. It was rendered for
-// the address without a query string, so one with a query string is drawn afresh.
-void ready.then(() =>
-  startTransition(() => {
-    if (root.hasChildNodes() && location.search === '') hydrateRoot(root, app);
-    else createRoot(root).render(app);
-  }),
-);
+void start(root);
