@@ -96,7 +96,7 @@ try {
     }
     rows.push([
       `Lighthouse ${route}`,
-      `perf ${score.performance}, a11y ${score.accessibility}`,
+      `perf ${score.performance} (runs ${score.allRuns.join(', ')}), a11y ${score.accessibility}`,
       `LCP ${(score.lcpMs / 1000).toFixed(1)} s, TBT ${score.tbtMs} ms`,
       `${good ? 'ok  ' : 'LOW '} ≥ ${MIN_SCORE}/${MIN_SCORE}`,
     ]);
