@@ -74,7 +74,8 @@ export function ChatComposer({
           onKeyDown={onKeyDown}
           placeholder={placeholder}
           aria-label="Сообщение"
-          className="max-h-28 min-h-10 flex-1 resize-none rounded-lg [field-sizing:content]"
+          shape="line"
+          className="max-h-28 flex-1 resize-none [field-sizing:content]"
         />
         <Button type="submit" size="icon" aria-label="Отправить" disabled={blank}>
           <SendHorizontal aria-hidden="true" />

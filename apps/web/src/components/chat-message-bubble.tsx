@@ -66,11 +66,13 @@ export function ChatMessageBubble({
         <div
           className={cn(
             'rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap [overflow-wrap:anywhere]',
-            mine
-              ? 'rounded-br-sm bg-primary text-primary-foreground'
-              : 'rounded-bl-sm border border-white/10 bg-white/8 text-foreground',
+            mine ? 'rounded-br-sm text-primary-foreground' : 'rounded-bl-sm text-foreground',
+            state === 'failed'
+              ? 'border border-destructive/70 bg-destructive/25'
+              : mine
+                ? 'bg-primary'
+                : 'border border-white/10 bg-white/8',
             state === 'sending' && 'opacity-60',
-            state === 'failed' && 'border border-destructive/70 bg-destructive/25',
           )}
         >
           {message.message}

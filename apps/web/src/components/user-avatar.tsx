@@ -9,6 +9,7 @@ export function UserAvatar({
 }: {
   src: string | null | undefined;
   name: string;
+  /** The avatar's size (and the initial's text size); size-9 when not given. */
   className?: string;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
@@ -16,8 +17,8 @@ export function UserAvatar({
   return (
     <span
       className={cn(
-        'relative inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full border border-white/15 bg-gradient-to-br from-primary/60 to-[#3a2416] font-bold text-white',
-        className,
+        'relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full border border-white/15 bg-gradient-to-br from-primary/60 to-[#3a2416] font-bold text-white',
+        className ?? 'size-9',
       )}
     >
       {src && failed !== src ? (

@@ -3,9 +3,10 @@ import { cn } from '@/lib/cn';
 
 export const SHOP_NAME = 'Rust Shop';
 
-export function LogoMark({ className }: { className?: string }) {
+/** The caller gives the mark its size. */
+export function LogoMark({ className }: { className: string }) {
   return (
-    <svg viewBox="0 0 64 64" aria-hidden="true" className={cn('size-9', className)}>
+    <svg viewBox="0 0 64 64" aria-hidden="true" className={className}>
       <path
         d="M32 5 56 18.5v27L32 59 8 45.5v-27z"
         fill="#1a1411"
@@ -32,7 +33,7 @@ export function Logo({ className, compact = false }: { className?: string; compa
       aria-label="RustShop — на главную"
       className={cn('group flex items-center gap-2.5 rounded-md', className)}
     >
-      <LogoMark className="transition-transform duration-300 group-hover:rotate-[30deg]" />
+      <LogoMark className="size-9 transition-transform duration-300 group-hover:rotate-[30deg]" />
       <span
         className={cn(
           'font-display text-xl leading-none font-extrabold tracking-wider text-white uppercase',

@@ -18,21 +18,21 @@ import { VipBadge } from '@/components/vip-badge';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { useLogout } from '@/features/auth/api/logout';
-import { cn } from '@/lib/cn';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { BalanceChip } from './balance-chip';
 import { useOpenLegal } from './legal/legal-dialog-provider';
 import { navLinks } from './nav-links';
 
-const itemClass =
-  'flex h-12 w-full cursor-pointer items-center gap-3 rounded-lg px-3 text-base font-semibold text-foreground/85 transition-colors hover:bg-white/6 hover:text-white [&_svg]:size-5 [&_svg]:text-muted-foreground';
+const itemShape =
+  'flex h-12 w-full cursor-pointer items-center gap-3 rounded-lg px-3 text-base font-semibold transition-colors hover:bg-white/6 hover:text-white [&_svg]:size-5';
+const itemClass = `${itemShape} text-foreground/85 [&_svg]:text-muted-foreground`;
 
 function MenuLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Link
       to={to}
       className={(isActive) =>
-        cn(itemClass, isActive && 'bg-primary/15 text-white [&_svg]:text-primary')
+        isActive ? `${itemShape} bg-primary/15 text-white [&_svg]:text-primary` : itemClass
       }
     >
       {children}
@@ -145,7 +145,7 @@ export default function MobileMenuSheet({
                 )}
                 <button
                   type="button"
-                  className={cn(itemClass, 'text-[#ff8a7d] [&_svg]:text-[#ff8a7d]')}
+                  className={`${itemShape} text-[#ff8a7d] [&_svg]:text-[#ff8a7d]`}
                   disabled={logout.isPending}
                   onClick={() => logout.mutate()}
                 >

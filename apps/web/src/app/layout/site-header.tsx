@@ -12,8 +12,9 @@ import { MobileMenu } from './mobile-menu';
 import { navLinks } from './nav-links';
 import { UserMenu } from './user-menu';
 
-const linkClass =
-  'relative inline-flex h-10 items-center gap-1.5 rounded-md px-3 text-sm font-semibold tracking-wide text-foreground/80 uppercase transition-colors hover:text-white';
+const linkShape =
+  'relative inline-flex h-10 items-center gap-1.5 rounded-md px-3 text-sm font-semibold tracking-wide uppercase transition-colors hover:text-white';
+const linkClass = `${linkShape} text-foreground/80`;
 
 export function SiteHeader() {
   const { user, isLoading } = useSession();
@@ -31,11 +32,9 @@ export function SiteHeader() {
               key={link.to}
               to={link.to}
               className={(isActive) =>
-                cn(
-                  linkClass,
-                  isActive &&
-                    'text-white after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-primary',
-                )
+                isActive
+                  ? `${linkShape} text-white after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-primary`
+                  : linkClass
               }
             >
               {link.label}
@@ -72,7 +71,7 @@ export function SiteHeader() {
                 to="/cart"
                 variant="ghost"
                 size="icon"
-                className="hidden md:inline-flex"
+                className="max-md:hidden"
                 aria-label="Корзина"
                 title="Корзина"
               >
@@ -84,7 +83,7 @@ export function SiteHeader() {
             </>
           ) : (
             !isLoading && (
-              <ButtonLink to="/login" size="sm" className="h-10 px-4">
+              <ButtonLink to="/login" size="sm-tall">
                 <LogIn aria-hidden="true" />
                 Войти
               </ButtonLink>

@@ -128,7 +128,8 @@ export default function GiftRecipientForm({
           disabled={disabled}
           maxLength={GIFT_MESSAGE_MAX}
           rows={2}
-          className="min-h-16 resize-none"
+          shape="note"
+          className="resize-none"
           placeholder="Удачного вайпа!"
           // One line: the note goes into the game chat, where a line break has no place.
           onChange={(event) =>

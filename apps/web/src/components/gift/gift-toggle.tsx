@@ -25,8 +25,8 @@ export function GiftToggle({
   return (
     <div
       className={cn(
-        'grid grid-cols-1 gap-3 rounded-lg border border-white/8 bg-white/4 p-3 transition-colors',
-        draft.open && 'border-accent/35 bg-accent/6',
+        'grid grid-cols-1 gap-3 rounded-lg border p-3 transition-colors',
+        draft.open ? 'border-accent/35 bg-accent/6' : 'border-white/8 bg-white/4',
         className,
       )}
     >
@@ -51,7 +51,7 @@ export function GiftToggle({
         <Suspense
           fallback={
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Spinner className="size-4" /> Загрузка...
+              <Spinner size="sm" /> Загрузка...
             </p>
           }
         >

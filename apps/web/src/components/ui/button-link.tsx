@@ -14,14 +14,16 @@ type ButtonLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> &
  * A router link that looks like a button. The link is the element itself (no slot that merges a
  * child's props), which keeps a props-merging helper out of the first load.
  */
-export function ButtonLink({ className, variant, size, to, ...props }: ButtonLinkProps) {
-  return <Link to={to} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+export function ButtonLink({ className, variant, size, fill, to, ...props }: ButtonLinkProps) {
+  return (
+    <Link to={to} className={cn(buttonVariants({ variant, size, fill }), className)} {...props} />
+  );
 }
 
 type ButtonAnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> &
   VariantProps<typeof buttonVariants>;
 
 /** A plain link that looks like a button: another site, a `steam://` address, a full reload. */
-export function ButtonAnchor({ className, variant, size, ...props }: ButtonAnchorProps) {
-  return <a className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+export function ButtonAnchor({ className, variant, size, fill, ...props }: ButtonAnchorProps) {
+  return <a className={cn(buttonVariants({ variant, size, fill }), className)} {...props} />;
 }

@@ -8,20 +8,34 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+// How wide a dialog may grow (it always leaves a margin on a phone).
+const dialogWidths = {
+  sm: 'max-w-sm',
+  lg: 'max-w-lg',
+  '2xl': 'max-w-2xl',
+  '3xl': 'max-w-3xl',
+  '4xl': 'max-w-4xl',
+} as const;
+
 export function DialogContent({
   className,
   children,
   closeLabel = 'Закрыть',
+  width = 'lg',
   onCloseAutoFocus,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  closeLabel?: string;
+  width?: keyof typeof dialogWidths;
+}) {
   const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/75 backdrop-blur-sm data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 flex max-h-[min(90dvh,52rem)] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl border border-white/12 bg-popover text-foreground shadow-[0_30px_80px_-20px_rgb(0_0_0/0.95)] data-[state=open]:animate-zoom-in',
+          'fixed top-1/2 left-1/2 z-50 flex max-h-[min(90dvh,52rem)] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl border border-white/12 bg-popover text-foreground shadow-[0_30px_80px_-20px_rgb(0_0_0/0.95)] data-[state=open]:animate-zoom-in',
+          dialogWidths[width],
           className,
         )}
         onCloseAutoFocus={(event) => {
@@ -55,11 +69,17 @@ export function DialogBody({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('min-h-0 flex-1 overflow-y-auto px-6 pb-4', className)} {...props} />;
 }
 
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
+/** Buttons sit at the end; `between` puts the first child (a count, a note) at the start. */
+export function DialogFooter({
+  className,
+  justify = 'end',
+  ...props
+}: ComponentProps<'div'> & { justify?: 'end' | 'between' }) {
   return (
     <div
       className={cn(
-        'flex flex-col-reverse gap-2 border-t border-white/8 bg-black/25 px-6 py-4 sm:flex-row sm:justify-end',
+        'flex flex-col-reverse gap-2 border-t border-white/8 bg-black/25 px-6 py-4 sm:flex-row',
+        justify === 'end' ? 'sm:justify-end' : 'sm:justify-between',
         className,
       )}
       {...props}

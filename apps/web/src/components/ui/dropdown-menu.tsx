@@ -32,9 +32,10 @@ export function DropdownMenuItem({
   return (
     <MenuPrimitive.Item
       className={cn(
-        'relative flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-white/8 [&_svg]:size-4 [&_svg]:text-muted-foreground',
-        variant === 'destructive' &&
-          'text-[#ff8a7d] data-[highlighted]:bg-destructive/15 [&_svg]:text-[#ff8a7d]',
+        'relative flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4',
+        variant === 'destructive'
+          ? 'text-[#ff8a7d] data-[highlighted]:bg-destructive/15 [&_svg]:text-[#ff8a7d]'
+          : 'data-[highlighted]:bg-white/8 [&_svg]:text-muted-foreground',
         className,
       )}
       {...props}

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
+const paddings = { sm: 'py-8', md: 'py-10', lg: 'py-14' } as const;
+
 export function EmptyState({
   icon,
   title,
@@ -8,6 +10,7 @@ export function EmptyState({
   action,
   className,
   tone = 'default',
+  padding = 'lg',
 }: {
   icon?: ReactNode;
   title: string;
@@ -15,13 +18,16 @@ export function EmptyState({
   action?: ReactNode;
   className?: string;
   tone?: 'default' | 'error';
+  /** Less room inside panels and dialogs than on a page section. */
+  padding?: keyof typeof paddings;
 }) {
   return (
     <div
       role={tone === 'error' ? 'alert' : undefined}
       className={cn(
-        'flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-white/12 bg-black/35 px-6 py-14 text-center backdrop-blur-sm',
-        tone === 'error' && 'border-destructive/40',
+        'flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed bg-black/35 px-6 text-center backdrop-blur-sm',
+        tone === 'error' ? 'border-destructive/40' : 'border-white/12',
+        paddings[padding],
         className,
       )}
     >
@@ -29,8 +35,10 @@ export function EmptyState({
         <div
           aria-hidden="true"
           className={cn(
-            'mb-1 flex size-14 items-center justify-center rounded-full bg-white/5 text-muted-foreground [&_svg]:size-7',
-            tone === 'error' && 'bg-destructive/10 text-[#ff8a7d]',
+            'mb-1 flex size-14 items-center justify-center rounded-full [&_svg]:size-7',
+            tone === 'error'
+              ? 'bg-destructive/10 text-[#ff8a7d]'
+              : 'bg-white/5 text-muted-foreground',
           )}
         >
           {icon}

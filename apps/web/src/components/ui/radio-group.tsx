@@ -10,12 +10,14 @@ export function RadioGroup({ className, ...props }: ComponentProps<typeof RadioP
 export function RadioCard({
   className,
   children,
+  compact = false,
   ...props
-}: ComponentProps<typeof RadioPrimitive.Item>) {
+}: ComponentProps<typeof RadioPrimitive.Item> & { compact?: boolean }) {
   return (
     <RadioPrimitive.Item
       className={cn(
-        'flex cursor-pointer items-center gap-3 rounded-lg border border-input bg-black/35 px-3 py-3 text-left text-sm transition-colors hover:border-white/25 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=checked]:border-primary data-[state=checked]:bg-primary/12',
+        'flex cursor-pointer items-center gap-3 rounded-lg border border-input bg-black/35 px-3 text-left text-sm transition-colors hover:border-white/25 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=checked]:border-primary data-[state=checked]:bg-primary/12',
+        compact ? 'py-2.5' : 'py-3',
         className,
       )}
       {...props}

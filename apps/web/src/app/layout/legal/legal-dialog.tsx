@@ -59,7 +59,7 @@ export function LegalDialog({
 }: LegalDialogProps & { title: string; description?: string; children: ReactNode }) {
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent width="2xl">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           {description && <DialogDescription>{description}</DialogDescription>}

@@ -105,12 +105,12 @@ export function AdminProductCard({
           <Pencil aria-hidden="true" />
         </Button>
         <Button
-          variant="ghost"
+          variant="custom"
           size="icon-sm"
           onClick={onDelete}
           aria-label={`Удалить товар ${product.name}`}
           title="Удалить"
-          className="hover:bg-destructive/15 hover:text-[#ff9b91]"
+          className="text-foreground/85 hover:bg-destructive/15 hover:text-[#ff9b91]"
         >
           <Trash2 aria-hidden="true" />
         </Button>

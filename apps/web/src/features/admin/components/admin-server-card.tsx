@@ -33,8 +33,8 @@ export function AdminServerCard({
     <article
       aria-labelledby={titleId}
       className={cn(
-        'flex flex-col gap-3 rounded-lg border border-white/8 bg-black/35 p-4',
-        server.status !== 'online' && 'border-white/5',
+        'flex flex-col gap-3 rounded-lg border bg-black/35 p-4',
+        server.status === 'online' ? 'border-white/8' : 'border-white/5',
       )}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -94,11 +94,10 @@ export function AdminServerCard({
             Изменить
           </Button>
           <Button
-            variant="outline"
+            variant="outline-destructive"
             size="sm"
             onClick={onDelete}
             aria-label={`Удалить сервер ${server.name}`}
-            className="hover:border-destructive/70 hover:bg-destructive/15"
           >
             <Trash2 aria-hidden="true" />
             Удалить

@@ -22,7 +22,7 @@ export function AuditLogSection() {
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
 
   let content: React.ReactNode;
-  if (audit.isPending) content = <LoadingState text="Загрузка журнала..." className="py-8" />;
+  if (audit.isPending) content = <LoadingState text="Загрузка журнала..." padding="sm" />;
   else if (audit.isError)
     content = <EmptyState tone="error" title={`Ошибка: ${audit.error.message}`} />;
   else if (!data || data.entries.length === 0)

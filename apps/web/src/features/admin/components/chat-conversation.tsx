@@ -75,7 +75,7 @@ export function ChatConversation({
         )}
       </header>
       {history.isPending ? (
-        <LoadingState text="Загрузка сообщений..." className="flex-1 py-0" />
+        <LoadingState text="Загрузка сообщений..." padding="none" className="flex-1" />
       ) : history.isError ? (
         <EmptyState
           tone="error"

@@ -52,7 +52,7 @@ export function ChatList({
   };
 
   let content: React.ReactNode;
-  if (query.isPending) content = <LoadingState text="Загрузка чатов..." className="py-10" />;
+  if (query.isPending) content = <LoadingState text="Загрузка чатов..." padding="md" />;
   else if (query.isError)
     content = (
       <EmptyState tone="error" title={`Не удалось загрузить чаты: ${query.error.message}`} />
@@ -66,8 +66,10 @@ export function ChatList({
           <li
             key={chat.userId}
             className={cn(
-              'rounded-lg border border-white/8 bg-black/30 transition-colors',
-              selected === chat.userId && 'border-primary/60 bg-primary/10',
+              'rounded-lg border transition-colors',
+              selected === chat.userId
+                ? 'border-primary/60 bg-primary/10'
+                : 'border-white/8 bg-black/30',
             )}
           >
             <button
@@ -112,8 +114,8 @@ export function ChatList({
               )}
               <Button
                 size="sm"
-                variant="ghost"
-                className="text-[#ff9b91]"
+                variant="custom"
+                className="text-[#ff9b91] hover:bg-white/8 hover:text-foreground"
                 aria-label={`Удалить чат ${chat.username}`}
                 onClick={() => setDeleting(chat)}
               >

@@ -29,13 +29,9 @@ export function ChatsTab() {
   return (
     <AdminSection title="Чаты поддержки">
       <Tabs value={status} onValueChange={(value) => setStatus(value as ChatStatus)}>
-        <TabsList aria-label="Фильтр чатов" className="grid w-full grid-cols-3 sm:flex sm:w-fit">
+        <TabsList aria-label="Фильтр чатов" layout="grid" className="grid-cols-3 sm:flex sm:w-fit">
           {chatStatuses.map((value) => (
-            <TabsTrigger
-              key={value}
-              value={value}
-              className="flex-col gap-0.5 px-1 py-1.5 text-xs sm:flex-row sm:flex-none sm:gap-2 sm:px-3 sm:py-2 sm:text-sm"
-            >
+            <TabsTrigger key={value} value={value} compact className="sm:flex-none">
               {chatFilters[value].label}
               {counts && (
                 <span className="rounded-full bg-black/30 px-1.5 text-xs tabular-nums">
@@ -47,7 +43,8 @@ export function ChatsTab() {
         </TabsList>
         <TabsContent
           value={status}
-          className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[16rem_minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)_18rem]"
+          compact
+          className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[16rem_minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)_18rem]"
         >
           <ChatList
             query={list}

@@ -125,7 +125,7 @@ export function ItemPickerDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="h-[min(90dvh,44rem)] max-w-3xl">
+      <DialogContent width="3xl" className="h-[min(90dvh,44rem)]">
         <DialogHeader>
           <DialogTitle>Выбрать предмет</DialogTitle>
           <DialogDescription>

@@ -50,7 +50,7 @@ export function LatestOrders() {
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
 
   let content: React.ReactNode;
-  if (orders.isPending) content = <LoadingState text="Загрузка заказов..." className="py-10" />;
+  if (orders.isPending) content = <LoadingState text="Загрузка заказов..." padding="md" />;
   else if (orders.isError)
     content = <EmptyState tone="error" title={`Ошибка: ${orders.error.message}`} />;
   else if (orders.data.length === 0) content = <EmptyState title="Заказы не найдены" />;
@@ -71,13 +71,16 @@ export function LatestOrders() {
                   <div className="flex items-center gap-1">
                     {problems ? (
                       <Button
-                        variant="ghost"
+                        variant="custom"
                         size="icon-sm"
                         aria-label={`Выдача заказа ${shortId}`}
                         aria-expanded={open}
                         aria-controls={open ? detailsId : undefined}
                         onClick={() => setToggled((current) => ({ ...current, [order.id]: !open }))}
-                        className={failed ? 'text-[#ff9b91]' : 'text-[#f5d27e]'}
+                        className={cn(
+                          'hover:bg-white/8 hover:text-foreground',
+                          failed ? 'text-[#ff9b91]' : 'text-[#f5d27e]',
+                        )}
                       >
                         <ChevronDown
                           aria-hidden="true"

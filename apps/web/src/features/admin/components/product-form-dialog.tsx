@@ -83,7 +83,7 @@ export function ProductFormDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent className="max-w-3xl">
+      <DialogContent width="3xl">
         <DialogHeader>
           <DialogTitle>{product ? 'Редактировать товар' : 'Добавить товар'}</DialogTitle>
           <DialogDescription>

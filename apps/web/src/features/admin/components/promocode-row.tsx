@@ -61,7 +61,7 @@ export function PromocodeRow({ promo, onDelete }: { promo: Promocode; onDelete: 
         </div>
       </div>
       <Button
-        variant="ghost"
+        variant="custom"
         size="icon"
         onClick={onDelete}
         aria-label={`Удалить промокод ${promo.code}`}

@@ -14,7 +14,7 @@ const shortDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
 export function RevenueChart() {
   const revenue = useRevenueStats();
   let content: React.ReactNode;
-  if (revenue.isPending) content = <LoadingState text="Загрузка выручки..." className="py-8" />;
+  if (revenue.isPending) content = <LoadingState text="Загрузка выручки..." padding="sm" />;
   else if (revenue.isError)
     content = <EmptyState tone="error" title={`Ошибка: ${revenue.error.message}`} />;
   else {

@@ -86,7 +86,7 @@ export function ServerFormDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent width="2xl">
         <DialogHeader>
           <DialogTitle>{server ? 'Редактировать сервер' : 'Добавить сервер'}</DialogTitle>
           <DialogDescription>

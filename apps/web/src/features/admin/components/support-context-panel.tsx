@@ -74,9 +74,9 @@ function DeliveryLine({ delivery, userId }: { delivery: Delivery; userId: number
 /** Beside the conversation: who is writing, their money, VIP and what the game server was told. */
 export function SupportContextPanel({ userId }: { userId: number }) {
   const context = useSupportContext(userId);
-  if (context.isPending) return <LoadingState text="Загрузка данных игрока..." className="py-10" />;
+  if (context.isPending) return <LoadingState text="Загрузка данных игрока..." padding="md" />;
   if (context.isError)
-    return <EmptyState tone="error" title={`Ошибка: ${context.error.message}`} className="py-8" />;
+    return <EmptyState tone="error" title={`Ошибка: ${context.error.message}`} padding="sm" />;
   const { user, orders, topUps } = context.data;
 
   return (

@@ -65,7 +65,7 @@ export function UserEditDialog({ user, onClose }: { user: User; onClose: () => v
 
   return (
     <Dialog open onOpenChange={(next) => !next && !busy && onClose()}>
-      <DialogContent className="max-w-lg">
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>Редактировать пользователя</DialogTitle>
           <DialogDescription className="break-all">

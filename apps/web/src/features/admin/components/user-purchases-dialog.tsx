@@ -67,7 +67,7 @@ export function UserPurchasesDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-4xl">
+      <DialogContent width="4xl">
         <DialogHeader>
           <DialogTitle>Покупки {user.username}</DialogTitle>
           <DialogDescription>
@@ -77,7 +77,7 @@ export function UserPurchasesDialog({
           </DialogDescription>
         </DialogHeader>
         <DialogBody>{content}</DialogBody>
-        <DialogFooter className="items-center sm:justify-between">
+        <DialogFooter justify="between" className="items-center">
           <Pager
             page={page}
             pages={pages}

@@ -51,7 +51,7 @@ export function LoginPage({ logo }: { logo?: React.ReactNode }) {
         На главную
       </Link>
 
-      <Card className="w-full max-w-md overflow-hidden bg-black/70">
+      <Card surface="custom" className="w-full max-w-md overflow-hidden border-border bg-black/70">
         <div aria-hidden="true" className="hazard-stripe h-1.5" />
         <div className="flex flex-col items-center gap-5 px-6 py-10 text-center sm:px-10">
           {logo}
@@ -74,7 +74,7 @@ export function LoginPage({ logo }: { logo?: React.ReactNode }) {
       <ul className="grid w-full gap-4 sm:grid-cols-3">
         {infoCards.map(({ icon: Icon, title, text }) => (
           <li key={title}>
-            <Card className="h-full bg-black/60 p-5">
+            <Card surface="custom" className="h-full border-border bg-black/60 p-5">
               <Icon className="mb-3 size-7 text-primary" aria-hidden="true" />
               <h2 className="font-display text-lg font-bold tracking-wide uppercase">{title}</h2>
               <p className="mt-1.5 text-sm text-muted-foreground">{text}</p>

@@ -65,13 +65,13 @@ function CartItemRow({
           {formatRoubles(item.total)}
         </span>
         <Button
-          variant="ghost"
+          variant="custom"
           size="icon-sm"
           aria-label={`Удалить ${item.name} из корзины`}
           title="Удалить"
           disabled={removing}
           onClick={onRemove}
-          className="text-muted-foreground hover:text-[#ff9b91]"
+          className="text-muted-foreground hover:bg-white/8 hover:text-[#ff9b91]"
         >
           <Trash2 aria-hidden="true" />
         </Button>

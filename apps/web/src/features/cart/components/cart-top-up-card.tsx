@@ -43,7 +43,7 @@ export function CartTopUpCard({
           className="grid-cols-2"
         >
           {QUICK_TOP_UPS.map((quick) => (
-            <RadioCard key={quick} value={String(quick)} className="py-2.5 font-semibold">
+            <RadioCard key={quick} value={String(quick)} compact className="font-semibold">
               {formatRoubles(quick)}
             </RadioCard>
           ))}

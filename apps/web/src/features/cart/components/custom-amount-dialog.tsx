@@ -45,7 +45,7 @@ export function CustomAmountDialog({
 
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent className="max-w-sm">
+      <DialogContent width="sm">
         <DialogHeader>
           <DialogTitle>Другая сумма</DialogTitle>
           <DialogDescription>

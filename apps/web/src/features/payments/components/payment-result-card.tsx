@@ -30,7 +30,10 @@ export function PaymentResultCard({
   const { icon, ring } = icons[view];
   return (
     <div className="flex min-h-[60vh] items-center justify-center">
-      <Card className="w-full max-w-lg overflow-hidden bg-black/70 text-center">
+      <Card
+        surface="custom"
+        className="w-full max-w-lg overflow-hidden border-border bg-black/70 text-center"
+      >
         <div
           aria-hidden="true"
           className={cn(

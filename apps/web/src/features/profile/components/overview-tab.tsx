@@ -142,7 +142,10 @@ export function OverviewTab({ user, onTopUp }: { user: User; onTopUp: () => void
       </div>
 
       {isVipActive(user) && (
-        <Card className="flex items-center gap-4 border-yellow-400/30 bg-gradient-to-r from-yellow-500/15 to-transparent p-5">
+        <Card
+          surface="custom"
+          className="flex items-center gap-4 border-yellow-400/30 bg-gradient-to-r from-yellow-500/15 to-transparent p-5"
+        >
           <Crown className="size-9 text-yellow-300" aria-hidden="true" />
           <div>
             <p className="font-display text-lg font-bold tracking-wide text-white uppercase">

@@ -83,7 +83,8 @@ export function PromoActivationForm({
             maxLength={40}
             aria-invalid={Boolean(formState.errors.code)}
             aria-describedby={errorId}
-            className="h-12 pl-11 font-mono text-base tracking-widest uppercase placeholder:font-sans placeholder:tracking-normal placeholder:normal-case"
+            look="code"
+            className="pl-11 font-mono tracking-widest uppercase placeholder:font-sans placeholder:tracking-normal placeholder:normal-case"
           />
         </div>
         <Button type="submit" size="lg" disabled={disabled} aria-busy={busy}>

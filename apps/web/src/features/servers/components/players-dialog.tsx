@@ -35,8 +35,7 @@ function PlayersList({
   let content: React.ReactNode;
   if (!isAuthenticated)
     content = <p className="py-8 text-center text-muted-foreground">Вы не авторизованы!</p>;
-  else if (players.isPending)
-    content = <LoadingState text="Загрузка игроков..." className="py-8" />;
+  else if (players.isPending) content = <LoadingState text="Загрузка игроков..." padding="sm" />;
   else if (players.isError) {
     const error = players.error;
     const message =
@@ -79,7 +78,7 @@ function PlayersList({
         </div>
         <div className="max-h-80 min-h-40 overflow-y-auto">{content}</div>
       </DialogBody>
-      <DialogFooter className="items-center sm:justify-between">
+      <DialogFooter justify="between" className="items-center">
         <p className="text-sm text-muted-foreground">
           Всего игроков: {players.data?.total ?? 0} | Найдено: {found.length}
         </p>

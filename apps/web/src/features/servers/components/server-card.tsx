@@ -96,21 +96,19 @@ export function ServerCard({
 
       <div className="mt-auto flex gap-2 p-5 pt-3">
         {online ? (
-          <ButtonAnchor
-            href={connectUrl(server.ip, server.port)}
-            className="hidden flex-1 md:inline-flex"
-          >
+          <ButtonAnchor href={connectUrl(server.ip, server.port)} fill className="max-md:hidden">
             <Play aria-hidden="true" />
             Подключиться
           </ButtonAnchor>
         ) : (
-          <Button className="hidden flex-1 md:inline-flex" disabled>
+          <Button fill className="max-md:hidden" disabled>
             Недоступен
           </Button>
         )}
         <Button
           variant="outline"
-          className="flex-1 md:flex-none"
+          fill
+          className="md:flex-none"
           disabled={!online || server.playersOnline === 0}
           onClick={onShowPlayers}
           aria-label={`Игроки на сервере ${server.name}`}

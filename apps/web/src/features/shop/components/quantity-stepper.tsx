@@ -65,7 +65,8 @@ export function QuantityStepper({
           max={max}
           aria-describedby={describedBy}
           onKeyDown={onKeyDown}
-          className="[appearance:textfield] text-center text-base font-bold tabular-nums [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+          look="number"
+          className="[appearance:textfield] text-center font-bold tabular-nums [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
         />
         <Button
           variant="outline"

@@ -139,12 +139,13 @@ export default function ChatPanel({
       </header>
 
       {history.isPending && open ? (
-        <LoadingState text="Загрузка сообщений..." className="flex-1 py-0" />
+        <LoadingState text="Загрузка сообщений..." padding="none" className="flex-1" />
       ) : history.isError && messages.length === 0 ? (
         <div className="flex flex-1 items-center p-3">
           <EmptyState
             tone="error"
-            className="w-full py-8"
+            padding="sm"
+            className="w-full"
             title={HISTORY_ERROR}
             action={
               <Button size="sm" variant="secondary" onClick={() => void history.refetch()}>
