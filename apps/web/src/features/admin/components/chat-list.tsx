@@ -58,7 +58,7 @@ export function ChatList({
       <EmptyState tone="error" title={`Не удалось загрузить чаты: ${query.error.message}`} />
     );
   else if (query.data.chats.length === 0)
-    content = <EmptyState icon={<MessagesSquare />} title={empty} className="py-10" />;
+    content = <EmptyState icon={<MessagesSquare />} title={empty} padding="md" />;
   else
     content = (
       <ul aria-label="Чаты" className="flex flex-col gap-1.5">
