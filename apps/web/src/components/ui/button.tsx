@@ -43,6 +43,7 @@ export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonV
 export function Button({ className, variant, size, fill, type, ...props }: ButtonProps) {
   return (
     <button
+      // A plain <button> inside a form would submit it; make that an explicit choice.
       type={type ?? 'button'}
       className={cn(buttonVariants({ variant, size, fill }), className)}
       {...props}
