@@ -59,7 +59,11 @@ export async function lighthouseScores(urls: readonly string[]): Promise<Map<str
   return results;
 }
 
-async function lighthouseRun(url: string, port: number): Promise<Report> {
+/**
+ * Lighthouse sometimes loses the navigation in its own trace (`NO_NAVSTART`, "restart Lighthouse");
+ * such a run measured nothing and is taken again, once.
+ */
+async function lighthouseRun(url: string, port: number, retry = true): Promise<Report> {
   const run = await lighthouse(url, {
     port,
     output: 'json',
@@ -71,6 +75,7 @@ async function lighthouseRun(url: string, port: number): Promise<Report> {
   });
   const lhr = run?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (lhr.runtimeError?.code === 'NO_NAVSTART' && retry) return lighthouseRun(url, port, false);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   return lhr;
 }

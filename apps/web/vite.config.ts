@@ -2,7 +2,6 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { compileHintBanner } from './build/compile-hints';
 import { precompress } from './build/precompress';
 import { preloadAppStart } from './build/preload-app-start';
 import { prerenderPages } from './build/prerender-pages';
@@ -40,8 +39,6 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // After minification, which would drop a comment put in earlier.
-        postBanner: compileHintBanner,
         // Each response costs its headers (~0.6 KB with the security headers), so pages load a few
         // files, not dozens of tiny ones. The first group takes what the entry evaluates (React),
         // the second the app's own code for the first paint; the others gather what only later

@@ -76,11 +76,6 @@ export class BuildManifest {
     return statSync(path.join(this.distDir, file)).size;
   }
 
-  /** The file's text as built, to check what the build wrote into it. */
-  text(file: string): string {
-    return readFileSync(path.join(this.distDir, file), 'utf8');
-  }
-
   /** The files of the chunks a module imports dynamically. */
   dynamicImportsOf(key: string): string[] {
     return (this.manifest[key]?.dynamicImports ?? []).map((imported) => this.fileOf(imported));

@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /** The module src/main.tsx imports once React is up: the app's own code. */
-export const APP_START = /[\\/]src[\\/]app[\\/]start\.tsx$/;
+const APP_START = /[\\/]src[\\/]app[\\/]start\.tsx$/;
 
 /**
  * src/main.tsx imports the app's code dynamically, so that it evaluates in a task of its own. Vite
