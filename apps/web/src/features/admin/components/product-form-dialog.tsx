@@ -1,6 +1,6 @@
 import type { AdminProduct, AdminServer } from '@shop/shared';
 import { LoaderCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -48,7 +48,8 @@ export function ProductFormDialog({
   const formError = formState.errors.root?.message;
   const [itemId, itemName] = useWatch({ control, name: ['gameItemId', 'gameItemName'] });
 
-  useEffect(() => {
+  // Reset before the opened dialog is painted, so nothing typed into it is wiped afterwards.
+  useLayoutEffect(() => {
     if (open) reset(product ? productToForm(product) : emptyProductForm);
   }, [open, product, reset]);
 

@@ -1,6 +1,6 @@
 import type { AdminServer } from '@shop/shared';
 import { LoaderCircle } from 'lucide-react';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -47,7 +47,8 @@ export function ServerFormDialog({
     useForm<ServerFormValues>({ defaultValues: emptyServerForm });
   const formError = formState.errors.root?.message;
 
-  useEffect(() => {
+  // Reset before the opened dialog is painted, so nothing typed into it is wiped afterwards.
+  useLayoutEffect(() => {
     if (open) reset(server ? serverToForm(server) : emptyServerForm);
   }, [open, server, reset]);
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BASE_BONUS_PERCENT } from '@shop/shared';
 import { CreditCard, Gift, LoaderCircle, Smartphone } from 'lucide-react';
-import { useEffect, type FormEvent } from 'react';
+import { useLayoutEffect, type FormEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -71,8 +71,10 @@ export function TopUpDialog({
   });
   const { register, control, handleSubmit, reset, formState, getValues } = form;
 
-  // Every opening starts from a clean form (SPEC: the dialog opens with all fields reset).
-  useEffect(() => {
+  // Every opening starts from a clean form (SPEC: the dialog opens with all fields reset), and
+  // before the dialog is painted: a reset after it would wipe what a quick player (or the
+  // browser's autofill) had already typed or ticked on a slow phone.
+  useLayoutEffect(() => {
     if (open)
       reset({
         ...topUpDefaults,
