@@ -18,6 +18,8 @@ export const buttonVariants = cva(
           'border border-input bg-black/30 text-foreground backdrop-blur-sm hover:border-destructive/70 hover:bg-destructive/15',
         ghost: 'text-foreground/85 hover:bg-white/8 hover:text-foreground',
         destructive: 'bg-destructive text-white hover:bg-destructive/90',
+        /** A quiet remove/delete icon in a list row: muted until pointed at, then red. */
+        'ghost-destructive': 'text-muted-foreground hover:bg-destructive/15 hover:text-[#ff9b91]',
         /** No colours: the caller's className gives the text and hover colours (icon buttons in lists). */
         custom: '',
       },

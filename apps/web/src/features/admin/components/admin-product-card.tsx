@@ -105,12 +105,11 @@ export function AdminProductCard({
           <Pencil aria-hidden="true" />
         </Button>
         <Button
-          variant="custom"
+          variant="ghost-destructive"
           size="icon-sm"
           onClick={onDelete}
           aria-label={`Удалить товар ${product.name}`}
           title="Удалить"
-          className="text-foreground/85 hover:bg-destructive/15 hover:text-[#ff9b91]"
         >
           <Trash2 aria-hidden="true" />
         </Button>

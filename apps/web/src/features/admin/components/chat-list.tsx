@@ -114,8 +114,7 @@ export function ChatList({
               )}
               <Button
                 size="sm"
-                variant="custom"
-                className="text-[#ff9b91] hover:bg-white/8 hover:text-foreground"
+                variant="ghost-destructive"
                 aria-label={`Удалить чат ${chat.username}`}
                 onClick={() => setDeleting(chat)}
               >

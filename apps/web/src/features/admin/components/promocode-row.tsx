@@ -61,12 +61,12 @@ export function PromocodeRow({ promo, onDelete }: { promo: Promocode; onDelete: 
         </div>
       </div>
       <Button
-        variant="custom"
+        variant="ghost-destructive"
         size="icon"
         onClick={onDelete}
         aria-label={`Удалить промокод ${promo.code}`}
         title="Удалить"
-        className="absolute top-2.5 right-2.5 text-[#ff8a7d] hover:bg-destructive/15 hover:text-[#ff8a7d] sm:static"
+        className="absolute top-2.5 right-2.5 sm:static"
       >
         <Trash2 aria-hidden="true" />
       </Button>

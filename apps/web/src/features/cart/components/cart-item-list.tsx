@@ -65,13 +65,12 @@ function CartItemRow({
           {formatRoubles(item.total)}
         </span>
         <Button
-          variant="custom"
+          variant="ghost-destructive"
           size="icon-sm"
           aria-label={`Удалить ${item.name} из корзины`}
           title="Удалить"
           disabled={removing}
           onClick={onRemove}
-          className="text-muted-foreground hover:bg-white/8 hover:text-[#ff9b91]"
         >
           <Trash2 aria-hidden="true" />
         </Button>
