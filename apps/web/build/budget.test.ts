@@ -71,6 +71,16 @@ describe('player web weight budget (brotli, from the build manifest)', () => {
     }
   });
 
+  it.each(['/shop', '/servers'] as const)(
+    'opens %s without the dialog component: its dialog arrives with the first click',
+    (route) => {
+      const dialogFiles = manifest.filesNamed('dialog');
+      expect(dialogFiles, 'components/ui/dialog.tsx has a chunk of its own').not.toEqual([]);
+      const routeFiles = manifest.routeExtra(playerRoutes[route]).files;
+      for (const file of dialogFiles) expect(routeFiles.has(file)).toBe(false);
+    },
+  );
+
   it('starts React and the app as two modules, both fetched with the page', () => {
     const firstLoad = manifest.signedOut().files;
     // main.tsx evaluates React, then imports the app's own code, which runs in a task of its own.

@@ -36,6 +36,8 @@ export const SIGNED_IN_MODULES = [
 
 interface ManifestChunk {
   file: string;
+  /** The chunk's name: its entry module's, or for a shared chunk the module it was split at. */
+  name?: string;
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
@@ -79,6 +81,13 @@ export class BuildManifest {
   /** The files of the chunks a module imports dynamically. */
   dynamicImportsOf(key: string): string[] {
     return (this.manifest[key]?.dynamicImports ?? []).map((imported) => this.fileOf(imported));
+  }
+
+  /** The files of the chunks with this name (a shared chunk is named after its module's file). */
+  filesNamed(name: string): string[] {
+    return Object.values(this.manifest)
+      .filter((chunk) => chunk.name === name)
+      .map((chunk) => chunk.file);
   }
 
   hasGzip(file: string): boolean {

@@ -95,25 +95,20 @@ export function PlayersDialog({
   isAuthenticated,
   onOpenChange,
 }: {
-  server: PublicServer | null;
+  server: PublicServer;
   isAuthenticated: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={server !== null} onOpenChange={onOpenChange}>
+    <Dialog open onOpenChange={onOpenChange}>
       <DialogContent>
-        {server && (
-          <>
-            <DialogHeader>
-              <DialogTitle>{server.name}</DialogTitle>
-              <DialogDescription>
-                {server.ip}:{server.port}
-              </DialogDescription>
-            </DialogHeader>
-            {/* Keyed so the search box starts empty for every server. */}
-            <PlayersList key={server.id} server={server} isAuthenticated={isAuthenticated} />
-          </>
-        )}
+        <DialogHeader>
+          <DialogTitle>{server.name}</DialogTitle>
+          <DialogDescription>
+            {server.ip}:{server.port}
+          </DialogDescription>
+        </DialogHeader>
+        <PlayersList server={server} isAuthenticated={isAuthenticated} />
       </DialogContent>
     </Dialog>
   );

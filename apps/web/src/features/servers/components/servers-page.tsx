@@ -1,13 +1,17 @@
 import type { PublicServer } from '@shop/shared';
 import { ServerOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
 import { useServers } from '../api/get-servers';
 import { MetricsCard } from './metrics-card';
-import { PlayersDialog } from './players-dialog';
 import { ServerCard } from './server-card';
+
+// The dialog and its libraries arrive with the first «Игроки», not with the server list.
+const PlayersDialog = lazy(async () => ({
+  default: (await import('./players-dialog')).PlayersDialog,
+}));
 
 export function ServersPage({
   isAuthenticated,
@@ -48,11 +52,15 @@ export function ServersPage({
         )}
       </QueryView>
       {isAdmin && <MetricsCard />}
-      <PlayersDialog
-        server={playersOf}
-        isAuthenticated={isAuthenticated}
-        onOpenChange={(open) => !open && setPlayersOf(null)}
-      />
+      {playersOf && (
+        <Suspense fallback={null}>
+          <PlayersDialog
+            server={playersOf}
+            isAuthenticated={isAuthenticated}
+            onOpenChange={(open) => !open && setPlayersOf(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
