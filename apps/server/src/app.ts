@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import adminScope from './modules/admin/admin-scope';
 import authRoutes from './modules/auth/auth-routes';
+import { createItemIcons } from './modules/catalog/item-icons';
 import itemImagesRoutes from './modules/catalog/item-images-routes';
 import pluginApiScope from './modules/plugin-api/plugin-api-scope';
 import catalogPlugin from './modules/products/catalog-plugin';
@@ -111,8 +112,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(authPlugin, { config });
   await app.register(idempotencyPlugin, { pruneIntervalMs: 60 * 60_000 });
+  const itemIcons = createItemIcons({
+    imageDir: path.join(config.dataDir, 'img'),
+    iconUrlTemplate: config.itemIconUrl,
+  });
   await app.register(catalogPlugin, {
     sharedOverRedis: Boolean(config.redisUrl) && !options.worker,
+    icons: itemIcons,
   });
   await app.register(gameServersPlugin, options.gameServers ?? { monitorIntervalMs: 15_000 });
   await app.register(realtimePlugin, {

@@ -24,9 +24,9 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
 
   const view = async (userId: number) => {
-    const rows = await cart.list(userId);
+    const [rows, iconOf] = await Promise.all([cart.list(userId), app.itemIcons.lookup()]);
     const items = rows.map(({ id, quantity, product }) => {
-      const dto = toProduct(product);
+      const dto = toProduct(product, iconOf);
       const total = costKopecks(product.priceKopecks, quantity, product.stackSize);
       return {
         id,

@@ -2,9 +2,8 @@ import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ICON_FILE_NAME } from './item-icons';
 import { createItemsRepository } from './items-repository';
-
-const FILE_NAME = /^(-?\d{1,10})\.(png|webp)$/;
 
 /** ITEM_ICON_URL with the item's own values; encoded, since a shortname is the game's text. */
 export function itemIconUrl(template: string, item: { id: number; shortname: string }): string {
@@ -29,7 +28,7 @@ const itemImagesRoutes: FastifyPluginAsyncZod<{
     '/img/:file',
     { schema: { hide: true, params: z.object({ file: z.string().max(40) }) } },
     async (request, reply) => {
-      const match = FILE_NAME.exec(request.params.file);
+      const match = ICON_FILE_NAME.exec(request.params.file);
       if (!match) return reply.status(404).send(notFound);
       const own = path.join(imageDir, match[0]);
       if (existsSync(own)) {

@@ -1,9 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productInputSchema } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createProductsRepository } from '../products/products-repository';
 import { createItemsRepository } from './items-repository';
 
 const AK = { id: 1545779598, shortname: 'rifle.ak', nameEn: 'Assault Rifle', nameRu: null };
@@ -11,9 +13,10 @@ const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
 
 let withTemplate: TestApp;
 let withoutTemplate: TestApp;
+let dataDir: string;
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-data-'));
+  dataDir = mkdtempSync(path.join(tmpdir(), 'shop-data-'));
   mkdirSync(path.join(dataDir, 'img'));
   writeFileSync(path.join(dataDir, 'img', '-2072273936.png'), PNG);
   withTemplate = await createTestApp({
@@ -65,6 +68,64 @@ describe('item pictures', () => {
     expect(noTemplate.json()).toEqual({ error: 'not_found', message: 'Изображение не найдено' });
     for (const file of ['99999999999.png', 'x.png', '..%2Fsecret.png', '1.gif']) {
       expect((await withTemplate.app.inject({ url: `/img/${file}` })).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('product pictures in the catalogue', () => {
+  /** The picture address each product of the catalogue is sent with, by name. */
+  async function catalogueImages(shop: TestApp): Promise<Record<string, string | null>> {
+    const reply = await shop.app.inject({ url: '/api/products' });
+    expect(reply.statusCode).toBe(200);
+    const products: { name: string; image: string | null }[] = reply.json();
+    return Object.fromEntries(products.map((product) => [product.name, product.image]));
+  }
+
+  beforeAll(async () => {
+    for (const shop of [withTemplate, withoutTemplate]) {
+      const products = createProductsRepository(shop.app.db);
+      const product = (fields: Record<string, unknown>) =>
+        products.create(productInputSchema.parse({ category: 'weapons', price: 10, ...fields }));
+      await product({ name: 'АК', gameItemName: 'rifle.ak', gameItemId: AK.id });
+      await product({ name: 'Бинт', gameItemName: 'bandage', gameItemId: -2072273936 });
+      await product({
+        name: 'Своя',
+        gameItemName: 'rifle.ak',
+        gameItemId: AK.id,
+        image: '/own.png',
+      });
+      shop.app.catalog.reload();
+    }
+  });
+
+  it('sends no picture address for an item without an icon, so no card asks for a missing file', async () => {
+    expect(await catalogueImages(withoutTemplate)).toEqual({
+      АК: null,
+      Бинт: '/img/-2072273936.png',
+      Своя: '/own.png',
+    });
+  });
+
+  it('offers every item its icon when ITEM_ICON_URL is set', async () => {
+    expect(await catalogueImages(withTemplate)).toEqual({
+      АК: `/img/${AK.id}.png`,
+      Бинт: '/img/-2072273936.png',
+      Своя: '/own.png',
+    });
+  });
+
+  it('picks up an icon put in DATA_DIR/img once the catalogue reloads, and sends the WebP when that is the file', async () => {
+    writeFileSync(path.join(dataDir, 'img', `${AK.id}.webp`), PNG);
+    try {
+      vi.useFakeTimers({ now: Date.now() + 31_000, toFake: ['Date'] });
+      withoutTemplate.app.catalog.reload();
+      expect((await catalogueImages(withoutTemplate))['АК']).toBe(`/img/${AK.id}.webp`);
+      const icon = await withoutTemplate.app.inject({ url: `/img/${AK.id}.webp` });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['content-type']).toBe('image/webp');
+    } finally {
+      vi.useRealTimers();
+      rmSync(path.join(dataDir, 'img', `${AK.id}.webp`));
     }
   });
 });

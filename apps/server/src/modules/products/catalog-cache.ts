@@ -1,4 +1,5 @@
 import type { Product } from '@shop/shared';
+import type { ItemIcons } from '../catalog/item-icons';
 import type { ServerRow } from '../servers/servers-repository';
 import { toProduct, type ProductRow, type ProductsRepository } from './products-repository';
 
@@ -55,6 +56,7 @@ export interface PurchaseView {
 export function createCatalogCache(
   repo: ProductsRepository,
   listServers: () => Promise<ServerRow[]>,
+  icons: ItemIcons,
   /** Told of every admin change (`invalidate`), to tell the other processes. */
   onChange: () => void = () => undefined,
 ) {
@@ -71,9 +73,9 @@ export function createCatalogCache(
 
   async function load(): Promise<Product[]> {
     const startedAt = generation;
-    const [rows, servers] = await Promise.all([repo.list(), listServers()]);
+    const [rows, servers, iconOf] = await Promise.all([repo.list(), listServers(), icons.lookup()]);
     const active = rows.filter((row) => row.isActive);
-    const fresh = active.map(toProduct);
+    const fresh = active.map((row) => toProduct(row, iconOf));
     if (startedAt === generation) {
       products = fresh;
       productRows = new Map(active.map((row) => [row.id, row]));

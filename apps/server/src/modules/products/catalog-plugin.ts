@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ItemIcons } from '../catalog/item-icons';
 import { createCatalogCache, type CatalogCache } from './catalog-cache';
 import { createServersRepository } from '../servers/servers-repository';
 import { createProductsRepository } from './products-repository';
@@ -7,6 +8,7 @@ import { createProductsRepository } from './products-repository';
 declare module 'fastify' {
   interface FastifyInstance {
     catalog: CatalogCache;
+    itemIcons: ItemIcons;
   }
 }
 
@@ -15,15 +17,20 @@ declare module 'fastify' {
  * Redis, an admin's change reaches every process's cache at once (socket.io's server-side events
  * over the live channel's Redis adapter, which registers after this plugin and is there by onReady).
  */
-async function catalogPlugin(app: FastifyInstance, options: { sharedOverRedis: boolean }) {
+async function catalogPlugin(
+  app: FastifyInstance,
+  options: { sharedOverRedis: boolean; icons: ItemIcons },
+) {
   const cache = createCatalogCache(
     createProductsRepository(app.db),
     createServersRepository(app.db).list,
+    options.icons,
     () => {
       if (options.sharedOverRedis) app.realtime.io.serverSideEmit('catalogChanged');
     },
   );
   app.decorate('catalog', cache);
+  app.decorate('itemIcons', options.icons);
   if (options.sharedOverRedis) {
     app.addHook('onReady', async () => {
       app.realtime.io.on('catalogChanged', () => cache.reload());

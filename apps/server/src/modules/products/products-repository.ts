@@ -9,12 +9,14 @@ import {
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { ItemIconOf } from '../catalog/item-icons';
 import { orderItems, products } from '../../db/schema/index';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductFields = z.output<typeof productInputSchema>;
 
-export function toProduct(row: ProductRow): Product {
+/** A product as buyers see it; its picture is its own, else its game item's icon when the shop has one. */
+export function toProduct(row: ProductRow, iconOf: ItemIconOf): Product {
   return {
     id: row.id,
     name: row.name,
@@ -26,7 +28,7 @@ export function toProduct(row: ProductRow): Product {
     server: row.serverId === null ? 'all' : String(row.serverId),
     price: kopecksToRoubles(row.priceKopecks),
     quantity: row.stackSize,
-    image: row.image ?? (row.gameItemId !== null ? `/img/${row.gameItemId}.png` : null),
+    image: row.image ?? (row.gameItemId !== null ? iconOf(row.gameItemId) : null),
     popular: row.popular,
     inStock: row.inStock,
     isActive: row.isActive,
@@ -36,9 +38,10 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
+/** A product as the admin edits it: `image` is the product's own picture field, as stored. */
 export function toAdminProduct(row: ProductRow): AdminProduct {
   return {
-    ...toProduct(row),
+    ...toProduct(row, () => null),
     commands: row.commands,
     revokeCommands: row.revokeCommands,
     createdAt: row.createdAt.toISOString(),

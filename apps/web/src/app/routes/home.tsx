@@ -1,6 +1,6 @@
 import { HomePage } from '@/features/home/components/home-page';
 import { totalPlayersOnline, useServers } from '@/features/servers/api/get-servers';
-import { productImage, useProducts } from '@/features/shop/api/get-products';
+import { useProducts } from '@/features/shop/api/get-products';
 
 export function HomeRoute() {
   const servers = useServers();
@@ -9,7 +9,7 @@ export function HomeRoute() {
   const products = (popular.data ?? [])
     .filter((product) => product.popular !== false)
     .slice(0, 8)
-    .map((product) => ({ ...product, image: productImage(product) }));
+    .map((product) => ({ ...product, image: product.image ?? undefined }));
 
   return (
     <HomePage

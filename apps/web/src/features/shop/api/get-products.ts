@@ -26,10 +26,3 @@ export function productsQueryOptions(filters: ProductFilters = {}) {
 export function useProducts(filters: ProductFilters = {}, enabled = true) {
   return useQuery({ ...productsQueryOptions(filters), enabled });
 }
-
-/** Picture of a product: its own image, else the game icon by item id; the <img> falls back further. */
-export function productImage(product: Pick<Product, 'image' | 'gameItemId'>): string | undefined {
-  if (product.image) return product.image;
-  if (product.gameItemId !== null) return `/img/${product.gameItemId}.png`;
-  return undefined;
-}

@@ -7,7 +7,6 @@ import { Card } from '@/components/ui/card';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { cn } from '@/lib/cn';
 import { formatRoubles } from '@/lib/format';
-import { productImage } from '../api/get-products';
 import { categoryLabel } from '../categories';
 
 function PurchaseArea({
@@ -61,7 +60,7 @@ export function ProductCard({
       <div className="relative aspect-square bg-gradient-to-b from-white/6 to-transparent p-5">
         <ImageWithFallback
           category={product.category}
-          src={productImage(product)}
+          src={product.image ?? undefined}
           alt=""
           className="size-full object-contain drop-shadow-[0_8px_16px_rgb(0_0_0/0.6)] transition-transform duration-300 group-hover:scale-105"
         />

@@ -28,7 +28,6 @@ import { errorText } from '@/lib/api-client';
 import { shortfall } from '@/lib/balance';
 import { formatRoubles } from '@/lib/format';
 import type { PurchaseServer } from '@/lib/purchase-servers';
-import { productImage } from '../api/get-products';
 import { usePurchaseProduct } from '../api/purchase-product';
 import { deliveryHint, purchaseCost, serversForProduct } from '../purchase';
 import { useStackQuantity } from '../use-stack-quantity';
@@ -140,7 +139,7 @@ export function PurchaseDialog({
           <div className="flex items-center gap-4 rounded-lg border border-white/8 bg-white/4 p-3">
             <ImageWithFallback
               category={product.category}
-              src={productImage(product)}
+              src={product.image ?? undefined}
               alt=""
               className="size-16 shrink-0 object-contain drop-shadow-[0_6px_12px_rgb(0_0_0/0.6)]"
             />
