@@ -15,8 +15,13 @@ export const STEPPED_ASIDE =
 export function useScrollingDown(): boolean {
   const [down, setDown] = useState(false);
   useEffect(() => {
-    let last = window.scrollY;
-    let frame = 0;
+    // Reading the scroll position makes the browser lay the page out at once; at mount that would
+    // happen inside the first render's effects, so the starting point is read with the next frame.
+    let last = 0;
+    let frame = requestAnimationFrame(() => {
+      frame = 0;
+      last = window.scrollY;
+    });
     const check = () => {
       frame = 0;
       const y = window.scrollY;
