@@ -11,6 +11,11 @@ export interface Scores {
   tbtMs: number;
   /** The performance score of every run, the median one included. */
   allRuns: number[];
+  /**
+   * Lighthouse's own measure of the host's CPU speed during the median run (its `benchmarkIndex`):
+   * the simulated phone is four times slower than the host, so a busy or slow host lowers the score.
+   */
+  benchmarkIndex: number;
 }
 
 /** Runs per page; Lighthouse's own guidance is the median of five, since one run varies. */
@@ -55,6 +60,7 @@ export async function lighthouseScores(urls: readonly string[]): Promise<Map<str
         lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
         tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
         allRuns: runs.map(performance),
+        benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       });
     }
   } finally {
@@ -63,9 +69,19 @@ export async function lighthouseScores(urls: readonly string[]): Promise<Map<str
   return results;
 }
 
+/** The metrics the performance score is made of. */
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'speed-index',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+] as const;
+
 /**
- * Lighthouse sometimes loses the navigation in its own trace (`NO_NAVSTART`, "restart Lighthouse");
- * such a run measured nothing and is taken again, once.
+ * Lighthouse sometimes loses the navigation in its own trace (`NO_NAVSTART`, "restart Lighthouse")
+ * or fails to simulate one metric (its audit errors and the performance score reads 0): such a run
+ * measured nothing and is taken again, once, instead of entering the median as a zero.
  */
 async function lighthouseRun(url: string, port: number, retry = true): Promise<Report> {
   const run = await lighthouse(url, {
@@ -79,7 +95,12 @@ async function lighthouseRun(url: string, port: number, retry = true): Promise<R
   });
   const lhr = run?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (lhr.runtimeError?.code === 'NO_NAVSTART' && retry) return lighthouseRun(url, port, false);
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
-  return lhr;
+  const failure =
+    lhr.runtimeError?.message ??
+    METRICS.map((metric) => lhr.audits[metric])
+      .filter((audit) => audit?.scoreDisplayMode === 'error')
+      .map((audit) => `${audit?.id}: ${audit?.errorMessage ?? 'failed'}`)[0];
+  if (!failure) return lhr;
+  if (retry) return lighthouseRun(url, port, false);
+  throw new Error(`${url}: ${failure}`);
 }
