@@ -62,6 +62,8 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 export const adminProductSchema = productSchema.extend({
+  /** What the shop shows: `image`, else the game item's icon when the shop has one. */
+  shownImage: z.string().nullable(),
   commands: z.string().nullable(),
   revokeCommands: z.string().nullable(),
   createdAt: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderStatuses } from '../constants';
 import { dbIdSchema, INT32_MAX } from './common';
+import { productCategorySchema } from './catalog';
 import { giftFieldsSchema } from './gift-fields';
 
 export const purchaseSchema = z.object({
@@ -77,7 +78,10 @@ export const deliveryStatusSchema = z.enum([
 export const orderItemSchema = z.object({
   name: z.string(),
   quantity: z.number().int(),
+  /** The product's own picture, else its game item's icon while the shop has one. */
   image: z.string().nullable(),
+  /** The product's category: its picture when there is no other. */
+  category: productCategorySchema,
   productId: z.number().int(),
 });
 

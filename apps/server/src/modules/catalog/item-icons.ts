@@ -6,6 +6,16 @@ export const ICON_FILE_NAME = /^(-?\d{1,10})\.(png|webp)$/;
 /** The picture address of a game item, or null when the shop has no icon for it. */
 export type ItemIconOf = (gameItemId: number) => string | null;
 
+/** The one rule for what a product shows: its own picture, else its game item's icon, else none. */
+export const pictureOf = (
+  own: string | null,
+  gameItemId: number | null,
+  iconOf: ItemIconOf,
+): string | null => own ?? (gameItemId === null ? null : iconOf(gameItemId));
+
+/** For a listing that only shows the stored pictures. */
+export const noIcons: ItemIconOf = () => null;
+
 const LISTING_MAX_AGE_MS = 30_000;
 
 /**

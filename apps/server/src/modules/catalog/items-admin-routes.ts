@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { translateToRussian } from '../../integrations/translate/translate-client';
 import { notFound } from '../../plugins/errors';
+import type { ItemIconOf } from './item-icons';
 import { parseItemFile } from './item-import';
 import { createItemsRepository, type GameItemRow } from './items-repository';
 import { recordAdminAction } from '../audit/audit-log';
@@ -19,16 +20,17 @@ const itemSchema = z.object({
   nameEn: z.string(),
   nameRu: z.string().nullable(),
   category: z.string(),
-  image: z.string(),
+  /** The item's icon, or null when the shop has none (the picker draws the category's picture). */
+  image: z.string().nullable(),
 });
 
-const toItem = (row: GameItemRow) => ({
+const toItem = (row: GameItemRow, iconOf: ItemIconOf) => ({
   id: row.id,
   shortname: row.shortname,
   nameEn: row.nameEn,
   nameRu: row.nameRu,
   category: row.category,
-  image: `/img/${row.id}.png`,
+  image: iconOf(row.id),
 });
 
 const itemsAdminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -50,10 +52,13 @@ const itemsAdminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
         response: { 200: z.object({ items: z.array(itemSchema), total: z.number().int() }) },
       },
     },
-    async (request) => ({
-      items: (await items.search(request.query.search, request.query.limit)).map(toItem),
-      total: await items.count(),
-    }),
+    async (request) => {
+      const [found, iconOf] = await Promise.all([
+        items.search(request.query.search, request.query.limit),
+        app.itemIcons.lookup(),
+      ]);
+      return { items: found.map((row) => toItem(row, iconOf)), total: await items.count() };
+    },
   );
 
   app.post(

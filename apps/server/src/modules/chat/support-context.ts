@@ -29,7 +29,11 @@ export async function loadSupportContext(
   const row = await createUsersRepository(app.db).findById(userId);
   if (!row) return undefined;
   const user = toUserDto(row);
-  const orders = await createOrdersRepository(app.db).forUser(userId, RECENT_ORDERS);
+  const orders = await createOrdersRepository(app.db).forUser(
+    userId,
+    await app.itemIcons.lookup(),
+    RECENT_ORDERS,
+  );
   const jobs = await createDeliveryRepository(app.db).listForOrders(orders.map((o) => o.id));
   const payments = await createPaymentsRepository(app.db).recentForUser(userId, RECENT_TOP_UPS);
   return {

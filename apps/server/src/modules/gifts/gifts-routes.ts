@@ -45,7 +45,7 @@ const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(receivedGiftSchema), 401: apiErrorSchema },
       },
     },
-    async (request) => orders.giftsFor(request.user!.id),
+    async (request) => orders.giftsFor(request.user!.id, await app.itemIcons.lookup()),
   );
 };
 

@@ -31,7 +31,7 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(orderSchema) },
       },
     },
-    async () => orders.latest(),
+    async () => orders.latest(await app.itemIcons.lookup()),
   );
 
   app.get(

@@ -1,8 +1,14 @@
-import { kopecksToRoubles, type Order, type ReceivedGift } from '@shop/shared';
+import {
+  kopecksToRoubles,
+  type Order,
+  type ProductCategory,
+  type ReceivedGift,
+} from '@shop/shared';
 import { alias } from 'drizzle-orm/pg-core';
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, orders, servers, users } from '../../db/schema/index';
+import { orderItems, orders, products, servers, users } from '../../db/schema/index';
+import { pictureOf, type ItemIconOf } from '../catalog/item-icons';
 import { createDeliveryRepository, type DeliveryJobRow } from '../delivery/delivery-repository';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -29,6 +35,23 @@ const givenSome = (orderId: string) => sql`
     and (status = 'delivered' or (status = 'cancelled' and progress > 0))`;
 
 export function createOrdersRepository(db: Db) {
+  /** The lines of these orders, each with its product's game item and category for its picture. */
+  const linesOf = (orderIds: string[]) =>
+    db
+      .select({
+        orderId: orderItems.orderId,
+        productId: orderItems.productId,
+        name: orderItems.name,
+        quantity: orderItems.quantity,
+        image: orderItems.image,
+        gameItemId: products.gameItemId,
+        category: products.category,
+      })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .where(inArray(orderItems.orderId, orderIds))
+      .orderBy(orderItems.id);
+
   async function toOrders(
     rows: Array<{
       order: OrderRow;
@@ -36,11 +59,10 @@ export function createOrdersRepository(db: Db) {
       serverName: string | null;
       recipient: { steamId: string; name: string } | null;
     }>,
+    iconOf: ItemIconOf,
   ) {
     const ids = rows.map((row) => row.order.id);
-    const items = ids.length
-      ? await db.select().from(orderItems).where(inArray(orderItems.orderId, ids))
-      : [];
+    const items = ids.length ? await linesOf(ids) : [];
     const jobs = await createDeliveryRepository(db).listForOrders(ids);
     return rows.map(({ order, username, serverName, recipient }): Order => ({
       id: order.id,
@@ -54,7 +76,8 @@ export function createOrdersRepository(db: Db) {
         .map((item) => ({
           name: item.name,
           quantity: item.quantity,
-          image: item.image,
+          image: pictureOf(item.image, item.gameItemId, iconOf),
+          category: item.category as ProductCategory,
           productId: item.productId,
         })),
       serverId: order.serverId,
@@ -90,12 +113,13 @@ export function createOrdersRepository(db: Db) {
       .leftJoin(servers, eq(servers.id, orders.serverId));
 
   return {
-    forUser: async (userId: number, limit = 100) =>
+    forUser: async (userId: number, iconOf: ItemIconOf, limit = 100) =>
       toOrders(
         await withNames()
           .where(eq(orders.userId, userId))
           .orderBy(desc(orders.createdAt))
           .limit(limit),
+        iconOf,
       ),
 
     /**
@@ -121,7 +145,7 @@ export function createOrdersRepository(db: Db) {
     },
 
     /** Gifts a player received, newest first, as «Подарки» shows them. */
-    async giftsFor(recipientId: number, limit = 100): Promise<ReceivedGift[]> {
+    async giftsFor(recipientId: number, iconOf: ItemIconOf, limit = 100): Promise<ReceivedGift[]> {
       const rows = await db
         .select({
           order: orders,
@@ -135,7 +159,10 @@ export function createOrdersRepository(db: Db) {
         .where(eq(orders.recipientId, recipientId))
         .orderBy(desc(orders.createdAt))
         .limit(limit);
-      const full = await toOrders(rows.map((row) => ({ ...row, recipient: null })));
+      const full = await toOrders(
+        rows.map((row) => ({ ...row, recipient: null })),
+        iconOf,
+      );
       return full.map((order, index) => ({
         orderId: order.id,
         createdAt: order.createdAt,
@@ -147,8 +174,8 @@ export function createOrdersRepository(db: Db) {
       }));
     },
 
-    latest: async (limit = 200) =>
-      toOrders(await withNames().orderBy(desc(orders.createdAt)).limit(limit)),
+    latest: async (iconOf: ItemIconOf, limit = 200) =>
+      toOrders(await withNames().orderBy(desc(orders.createdAt)).limit(limit), iconOf),
 
     /** One user's purchases for the admin, a page at a time, with the totals over all of them. */
     async purchasesOf(userId: number, page: number, pageSize: number) {

@@ -56,7 +56,7 @@ const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
         response: { 200: z.array(orderSchema), 401: apiErrorSchema },
       },
     },
-    async (request) => orders.forUser(request.user!.id),
+    async (request) => orders.forUser(request.user!.id, await app.itemIcons.lookup()),
   );
 };
 

@@ -30,9 +30,12 @@ export interface PlacedOrder {
 export const purchaseDescription = (lines: PurchaseLine[]) =>
   `Покупка: ${lines.map((line) => line.product.name).join(', ')}`.slice(0, 300);
 
-/** The picture an order line keeps: the product's own, else its game item's icon. */
-export const orderItemImage = (product: PurchaseLine['product']) =>
-  product.image ?? (product.gameItemId !== null ? `/img/${product.gameItemId}.png` : null);
+/**
+ * The picture an order line keeps: the product's own, as it was when bought. The game item's icon
+ * is not kept: it is looked up when the order is read, so a line shows an icon only while the shop
+ * has one (migration 0012).
+ */
+export const orderItemImage = (product: PurchaseLine['product']) => product.image;
 
 /**
  * Everything a purchase changes, in the caller's transaction: the debit (refused, changing nothing,

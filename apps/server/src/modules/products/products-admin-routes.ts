@@ -18,16 +18,23 @@ import {
   type ProductRow,
 } from './products-repository';
 import { recordAdminAction, entityAudit } from '../audit/audit-log';
+import { noIcons } from '../catalog/item-icons';
 
 export const PRODUCT_HAS_ORDERS =
   "Нельзя удалить товар, так как он связан с заказами. Используйте 'Архивировать'.";
 
+/** The audit keeps what is stored, not which icon files the shop had at the time. */
 const productAudit = (
   action: string,
   before: ProductRow | null | undefined,
   after: ProductRow | null,
 ) =>
-  entityAudit(action, 'product', before && toAdminProduct(before), after && toAdminProduct(after));
+  entityAudit(
+    action,
+    'product',
+    before && toAdminProduct(before, noIcons),
+    after && toAdminProduct(after, noIcons),
+  );
 
 const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createProductsRepository(app.db);
@@ -36,6 +43,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin: catalogue'];
   const security = [{ bearer: [] }];
   const replies = errorReplies(400, 401, 403, 404);
+  const shown = async (row: ProductRow) => toAdminProduct(row, await app.itemIcons.lookup());
 
   /** References must exist: a product for a deleted server or user could never be bought. */
   async function checkReferences(fields: ProductFields) {
@@ -57,7 +65,10 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(adminProductSchema) },
       },
     },
-    async () => (await repo.list()).map(toAdminProduct),
+    async () => {
+      const [rows, iconOf] = await Promise.all([repo.list(), app.itemIcons.lookup()]);
+      return rows.map((row) => toAdminProduct(row, iconOf));
+    },
   );
 
   app.post(
@@ -76,7 +87,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await repo.create(request.body);
       app.catalog.invalidate();
       await recordAdminAction(app.db, request, productAudit('product.create', null, row));
-      return reply.status(201).send(toAdminProduct(row));
+      return reply.status(201).send(await shown(row));
     },
   );
 
@@ -99,7 +110,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound(PRODUCT_NOT_FOUND);
       app.catalog.invalidate();
       await recordAdminAction(app.db, request, productAudit('product.update', before, row));
-      return toAdminProduct(row);
+      return shown(row);
     },
   );
 
@@ -123,7 +134,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound(PRODUCT_NOT_FOUND);
       app.catalog.invalidate();
       await recordAdminAction(app.db, request, productAudit('product.flags', before, row));
-      return toAdminProduct(row);
+      return shown(row);
     },
   );
 

@@ -9,7 +9,7 @@ import {
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { ItemIconOf } from '../catalog/item-icons';
+import { noIcons, pictureOf, type ItemIconOf } from '../catalog/item-icons';
 import { orderItems, products } from '../../db/schema/index';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -28,7 +28,7 @@ export function toProduct(row: ProductRow, iconOf: ItemIconOf): Product {
     server: row.serverId === null ? 'all' : String(row.serverId),
     price: kopecksToRoubles(row.priceKopecks),
     quantity: row.stackSize,
-    image: row.image ?? (row.gameItemId !== null ? iconOf(row.gameItemId) : null),
+    image: pictureOf(row.image, row.gameItemId, iconOf),
     popular: row.popular,
     inStock: row.inStock,
     isActive: row.isActive,
@@ -38,10 +38,14 @@ export function toProduct(row: ProductRow, iconOf: ItemIconOf): Product {
   };
 }
 
-/** A product as the admin edits it: `image` is the product's own picture field, as stored. */
-export function toAdminProduct(row: ProductRow): AdminProduct {
+/**
+ * A product as the admin edits it: `image` is the product's own picture field, as stored, and
+ * `shownImage` what the shop shows for it.
+ */
+export function toAdminProduct(row: ProductRow, iconOf: ItemIconOf): AdminProduct {
   return {
-    ...toProduct(row, () => null),
+    ...toProduct(row, noIcons),
+    shownImage: pictureOf(row.image, row.gameItemId, iconOf),
     commands: row.commands,
     revokeCommands: row.revokeCommands,
     createdAt: row.createdAt.toISOString(),

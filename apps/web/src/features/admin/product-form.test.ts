@@ -32,6 +32,7 @@ const product: AdminProduct = {
   price: 15,
   quantity: 1000,
   image: null,
+  shownImage: null,
   popular: true,
   inStock: true,
   isActive: false,

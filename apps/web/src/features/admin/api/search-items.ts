@@ -11,7 +11,8 @@ const itemRowSchema = z.object({
   nameEn: z.string(),
   nameRu: z.string().nullable(),
   category: z.string(),
-  image: z.string(),
+  /** The item's icon, or null when the shop has none. */
+  image: z.string().nullable(),
 });
 export type ItemRow = z.infer<typeof itemRowSchema>;
 

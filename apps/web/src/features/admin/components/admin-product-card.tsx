@@ -24,8 +24,6 @@ export function AdminProductCard({
   onDelete: () => void;
 }) {
   const titleId = `admin-product-${product.id}`;
-  const image =
-    product.image ?? (product.gameItemId !== null ? `/img/${product.gameItemId}.png` : undefined);
   return (
     <article
       aria-labelledby={titleId}
@@ -35,7 +33,12 @@ export function AdminProductCard({
       )}
     >
       <div className="relative flex aspect-[4/3] items-center justify-center bg-gradient-to-b from-white/6 to-transparent p-4">
-        <ImageWithFallback src={image} alt="" className="size-full object-contain" />
+        <ImageWithFallback
+          src={product.shownImage ?? undefined}
+          category={product.category}
+          alt=""
+          className="size-full object-contain"
+        />
         <div className="absolute top-2 left-2 flex flex-col gap-1">
           {product.popular && <Badge>Популярное</Badge>}
           {!product.isActive && <Badge variant="secondary">Скрыт</Badge>}

@@ -57,7 +57,8 @@ function ItemGrid({ onPick }: { onPick: (item: ItemRow) => void }) {
               className="group flex w-full cursor-pointer flex-col items-center gap-1.5 rounded-lg border border-white/8 bg-black/35 p-2 text-center transition-colors hover:border-primary/60 hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:p-3"
             >
               <ImageWithFallback
-                src={item.image}
+                src={item.image ?? undefined}
+                category={item.category}
                 alt=""
                 className="aspect-square w-full max-w-20 object-contain transition-transform group-hover:scale-105"
               />

@@ -8,22 +8,39 @@ import type { ItemRow } from '../api/search-items';
 import { itemToFormFields, type ProductFormValues } from '../product-form';
 import { ItemPickerDialog } from './item-picker-dialog';
 
-/** The picked game item at the top of the product form, and the way to pick another. */
+/** A game item's icon as the server knows it: null when the shop has none. */
+export interface KnownIcon {
+  itemId: string;
+  src: string | null;
+}
+
+/**
+ * The picked game item at the top of the product form, and the way to pick another. Its icon is
+ * the one the server named for that item (the edited product's, or the picked row's); an id typed
+ * by hand shows the category's picture rather than asking for a file that may not exist.
+ */
 export function PickedItemBar({
   itemId,
   itemName,
+  category,
+  editedIcon,
   onPicked,
   onNamingChange,
 }: {
   itemId: string;
   itemName: string;
+  category: string;
+  editedIcon: KnownIcon | null;
   onPicked: (fields: Partial<ProductFormValues>) => void;
   onNamingChange: (naming: boolean) => void;
 }) {
   const [open, setOpen] = useState(false);
   const [naming, setNaming] = useState(false);
+  const [pickedIcon, setPickedIcon] = useState<KnownIcon | null>(null);
+  const icon = [pickedIcon, editedIcon].find((known) => known?.itemId === itemId);
 
   const pick = async (item: ItemRow) => {
+    setPickedIcon({ itemId: String(item.id), src: item.image });
     setOpen(false);
     setNaming(true);
     onNamingChange(true);
@@ -43,7 +60,8 @@ export function PickedItemBar({
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-lg border border-white/8 bg-black/30 p-3 sm:col-span-2">
       <ImageWithFallback
-        src={itemId ? `/img/${itemId}.png` : undefined}
+        src={icon?.src ?? undefined}
+        category={category || null}
         alt=""
         className="size-14 shrink-0 rounded-md bg-white/5 object-contain p-1"
       />

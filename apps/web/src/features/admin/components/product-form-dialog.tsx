@@ -46,7 +46,10 @@ export function ProductFormDialog({
   const form = useForm<ProductFormValues>({ defaultValues: emptyProductForm });
   const { control, handleSubmit, reset, setValue, setError, clearErrors, formState } = form;
   const formError = formState.errors.root?.message;
-  const [itemId, itemName] = useWatch({ control, name: ['gameItemId', 'gameItemName'] });
+  const [itemId, itemName, category] = useWatch({
+    control,
+    name: ['gameItemId', 'gameItemName', 'category'],
+  });
 
   // Reset before the opened dialog is painted, so nothing typed into it is wiped afterwards.
   useLayoutEffect(() => {
@@ -98,6 +101,12 @@ export function ProductFormDialog({
             <PickedItemBar
               itemId={itemId}
               itemName={itemName}
+              category={category}
+              editedIcon={
+                product && product.gameItemId !== null
+                  ? { itemId: String(product.gameItemId), src: product.shownImage }
+                  : null
+              }
               onPicked={fill}
               onNamingChange={setNaming}
             />

@@ -152,12 +152,12 @@ export function ProductFormFields({
         id="product-image"
         label="Изображение (URL)"
         error={err('image')}
-        hint="Пусто — картинка предмета по его ID."
+        hint="Пусто — значок предмета, если он есть у магазина, иначе рисунок категории."
       >
         <Input
           {...aria('product-image', 'image', true)}
           autoComplete="off"
-          placeholder="/img/1545779598.png"
+          placeholder="https://cdn.example.com/kit-start.png"
           {...register('image')}
         />
       </FormField>

@@ -1,3 +1,4 @@
+import type { Order } from '@shop/shared';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { formatNumber } from '@/lib/format';
 import type { StatusTone } from '@/lib/order-status';
@@ -10,12 +11,8 @@ export const deliveryToneText: Record<StatusTone, string> = {
   secondary: 'text-muted-foreground',
 };
 
-interface OrderItem {
-  productId: number;
-  name: string;
-  image: string | null;
-  quantity: number;
-}
+type OrderLine = Order['items'][number];
+type OrderItem = Pick<OrderLine, 'productId' | 'name' | 'image' | 'category' | 'quantity'>;
 
 /** What an order (or a gift) holds: picture, name and how many. */
 export function OrderItemList({
@@ -33,6 +30,7 @@ export function OrderItemList({
         <li key={`${item.productId}-${index}`} className="flex items-center gap-3">
           <ImageWithFallback
             src={item.image ?? undefined}
+            category={item.category}
             alt=""
             className="size-10 shrink-0 rounded bg-white/5 object-contain p-1"
           />
