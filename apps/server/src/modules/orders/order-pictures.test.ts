@@ -27,6 +27,13 @@ const MIGRATION = path.join(
   '../../db/migrations/0012_order_item_own_picture.sql',
 );
 
+/** What is stored: the product's own picture, never an icon address. */
+const ONLY_OWN_PICTURES = {
+  АК: { image: null },
+  Бинт: { image: null },
+  Своя: { image: '/own.png' },
+};
+
 let dataDir: string;
 let setup: GameShop;
 let player: Awaited<ReturnType<typeof createAccount>>;
@@ -102,11 +109,7 @@ describe('pictures of past orders', () => {
     const stored = await setup.shop.app.db
       .select({ name: orderItems.name, image: orderItems.image })
       .from(orderItems);
-    expect(byName(stored, 'image')).toEqual({
-      АК: { image: null },
-      Бинт: { image: null },
-      Своя: { image: '/own.png' },
-    });
+    expect(byName(stored, 'image')).toEqual(ONLY_OWN_PICTURES);
     expect(await orderLines()).toEqual({
       АК: { image: null, category: 'weapons' },
       Бинт: { image: `/img/${BANDAGE.id}.png`, category: 'medical' },
@@ -142,11 +145,7 @@ describe('pictures of past orders', () => {
     const products = await db
       .select({ name: productsTable.name, image: productsTable.image })
       .from(productsTable);
-    expect(byName(products, 'image')).toEqual({
-      АК: { image: null },
-      Бинт: { image: null },
-      Своя: { image: '/own.png' },
-    });
+    expect(byName(products, 'image')).toEqual(ONLY_OWN_PICTURES);
     expect((await orderLines())['АК']).toEqual({ image: null, category: 'weapons' });
   });
 });
