@@ -1,3 +1,4 @@
+import type { ProductCategory } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -34,7 +35,8 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     gameItemName: text('game_item_name').notNull(),
     gameItemId: integer('game_item_id'),
-    category: text('category').notNull(),
+    /** Written only from productInputSchema, which admits the shared categories alone. */
+    category: text('category').$type<ProductCategory>().notNull(),
     /** null: sold for every server ('all'). */
     serverId: integer('server_id'),
     /** Price of one stack, in kopecks. */

@@ -1,9 +1,4 @@
-import {
-  kopecksToRoubles,
-  type Order,
-  type ProductCategory,
-  type ReceivedGift,
-} from '@shop/shared';
+import { kopecksToRoubles, type Order, type ReceivedGift } from '@shop/shared';
 import { alias } from 'drizzle-orm/pg-core';
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -77,7 +72,7 @@ export function createOrdersRepository(db: Db) {
           name: item.name,
           quantity: item.quantity,
           image: pictureOf(item.image, item.gameItemId, iconOf),
-          category: item.category as ProductCategory,
+          category: item.category,
           productId: item.productId,
         })),
       serverId: order.serverId,

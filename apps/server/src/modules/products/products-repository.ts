@@ -3,7 +3,6 @@ import {
   roublesToKopecks,
   type AdminProduct,
   type Product,
-  type ProductCategory,
   type productInputSchema,
 } from '@shop/shared';
 import { asc, count, eq, sql } from 'drizzle-orm';
@@ -24,7 +23,7 @@ export function toProduct(row: ProductRow, iconOf: ItemIconOf): Product {
     description: row.description,
     gameItemName: row.gameItemName,
     gameItemId: row.gameItemId,
-    category: row.category as ProductCategory,
+    category: row.category,
     server: row.serverId === null ? 'all' : String(row.serverId),
     price: kopecksToRoubles(row.priceKopecks),
     quantity: row.stackSize,
