@@ -53,11 +53,12 @@ const itemsAdminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
       },
     },
     async (request) => {
-      const [found, iconOf] = await Promise.all([
+      const [found, total, iconOf] = await Promise.all([
         items.search(request.query.search, request.query.limit),
+        items.count(),
         app.itemIcons.lookup(),
       ]);
-      return { items: found.map((row) => toItem(row, iconOf)), total: await items.count() };
+      return { items: found.map((row) => toItem(row, iconOf)), total };
     },
   );
 

@@ -128,6 +128,7 @@ describe('pictures of past orders', () => {
     } finally {
       vi.useRealTimers();
       rmSync(path.join(dataDir, 'img', `${AK.id}.webp`));
+      // List the folder again now, so the tests after this one see it without the icon.
       afterListingExpires();
       await orderLines();
       vi.useRealTimers();
