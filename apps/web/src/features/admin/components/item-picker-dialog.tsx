@@ -62,7 +62,7 @@ function ItemGrid({ onPick }: { onPick: (item: ItemRow) => void }) {
                 alt=""
                 className="aspect-square w-full max-w-20 object-contain transition-transform group-hover:scale-105"
               />
-              <span className="line-clamp-2 text-xs leading-tight font-semibold text-white">
+              <span className="line-clamp-2 text-xs leading-tight font-semibold [overflow-wrap:anywhere] text-white">
                 {item.nameRu ?? item.nameEn}
               </span>
               {item.nameRu && (
