@@ -43,6 +43,10 @@ export type DeliveryPayload =
  * One unit of delivery to one game server. pending -> sending -> delivered, or failed with a reason
  * for an admin. `progress` counts the stacks or commands already confirmed; `inFlight` marks the one
  * being sent, so a crash in the middle is recognised and never repeated blindly.
+ *
+ * A plugin job also counts units (items of a give job, commands of a commands job): `givenAmount`
+ * the live world has, `savedAmount` the saved world has. All given, it waits in `given` for the
+ * world save; its `progress` follows `savedAmount` in stacks or commands.
  */
 export const deliveryJobs = pgTable(
   'delivery_jobs',
@@ -61,11 +65,15 @@ export const deliveryJobs = pgTable(
     payload: jsonb('payload').$type<DeliveryPayload>().notNull(),
     status: text('status').notNull().default('pending'),
     progress: integer('progress').notNull().default(0),
+    givenAmount: integer('given_amount').notNull().default(0),
+    savedAmount: integer('saved_amount').notNull().default(0),
     inFlight: integer('in_flight'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /** When it last became `failed`: the admin's list of the plugin's failures is newest first. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
@@ -75,7 +83,11 @@ export const deliveryJobs = pgTable(
     index('delivery_jobs_order_idx').on(table.orderId),
     check(
       'delivery_jobs_status',
-      sql`${table.status} in ('pending', 'sending', 'delivered', 'failed', 'cancelled')`,
+      sql`${table.status} in ('pending', 'sending', 'given', 'delivered', 'failed', 'cancelled')`,
+    ),
+    check(
+      'delivery_jobs_plugin_amounts',
+      sql`${table.savedAmount} >= 0 and ${table.savedAmount} <= ${table.givenAmount}`,
     ),
     check('delivery_jobs_method', sql`${table.method} in ('rcon', 'plugin')`),
   ],

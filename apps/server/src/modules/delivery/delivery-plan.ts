@@ -1,5 +1,6 @@
 import { stacksFor } from '@shop/shared';
 import type { DeliveryPayload } from '../../db/schema/index';
+import { quoteConsoleArg } from '../../integrations/rust-rcon/index';
 
 export interface PlannedProduct {
   name: string;
@@ -39,14 +40,19 @@ export const defaultVipGrant = (tier: string) =>
 export const defaultVipRevoke = (tier: string) =>
   `oxide.usergroup remove {playerId} vip_${tier.toLowerCase()}`;
 
-/** The console command of one step of a job: the give of one stack, or the product's n-th command. */
+/**
+ * The console command of one step of a job: the give of one stack, or the product's n-th command.
+ * The shortname goes as ONE quoted argument: real ones hold spaces (`2module car`), and unquoted
+ * `rifle.ak 1000` would read as a thousand rifles. Shortnames are checked where they enter the shop;
+ * the quoting also defuses whatever a row stored before that check may hold.
+ */
 export function stepCommand(
   job: { steamId: string; payload: DeliveryPayload },
   step: number,
 ): string | undefined {
   const payload = job.payload;
   return payload.kind === 'give'
-    ? `inventory.giveto ${job.steamId} ${payload.shortname} ${payload.stackSize}`
+    ? `inventory.giveto ${job.steamId} ${quoteConsoleArg(payload.shortname)} ${payload.stackSize}`
     : payload.commands[step];
 }
 

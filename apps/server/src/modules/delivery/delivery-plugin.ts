@@ -6,6 +6,7 @@ import {
   type DeliveryJobRow,
   type DeliveryRepository,
 } from './delivery-repository';
+import { createPluginJobsRepository, type PluginJobsRepository } from './plugin-jobs-repository';
 import {
   createRconDeliveryWorker,
   type RconDeliveryWorker,
@@ -16,12 +17,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     delivery: {
       repository: DeliveryRepository;
+      /** The game-server plugin's jobs: leases and the units it reports given and saved. */
+      pluginJobs: PluginJobsRepository;
       worker: RconDeliveryWorker;
-      /** How long the plugin holds jobs before unacknowledged ones return to the queue. */
+      /** How long the plugin holds leased jobs before they can be leased again. */
       pluginLeaseSeconds: number;
+      /** How long the plugin's long poll waits for a due job before it answers empty. */
+      pluginWaitSeconds: number;
+      /** How often a waiting long poll looks at the queue (every instance sees every job this way). */
+      pluginWaitPollMs: number;
       /** Registers what follows a delivery (the orders module settles the jobs' orders). */
       onJobsDone(listener: JobsDoneListener): void;
-      /** Jobs just delivered, by the RCON worker or the plugin's acknowledgement: tells listeners. */
+      /** Jobs just delivered, by the RCON worker or the plugin's report of the world save: tells listeners. */
       jobsDone(jobs: DeliveryJobRow[]): Promise<void>;
     };
   }
@@ -32,6 +39,8 @@ export interface DeliveryOptions {
   autostart: boolean;
   worker?: Partial<RconWorkerOptions>;
   pluginLeaseSeconds?: number;
+  pluginWaitSeconds?: number;
+  pluginWaitPollMs?: number;
 }
 
 const DEFAULTS: RconWorkerOptions = {
@@ -63,8 +72,11 @@ async function deliveryPlugin(app: FastifyInstance, options: DeliveryOptions) {
   );
   app.decorate('delivery', {
     repository,
+    pluginJobs: createPluginJobsRepository(app.db),
     worker,
     pluginLeaseSeconds: options.pluginLeaseSeconds ?? 120,
+    pluginWaitSeconds: options.pluginWaitSeconds ?? 25,
+    pluginWaitPollMs: options.pluginWaitPollMs ?? 500,
     onJobsDone: (listener: JobsDoneListener) => {
       listeners.push(listener);
     },

@@ -1,3 +1,4 @@
+import { AWAITING_SAVE_REASON } from '@shop/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
@@ -13,13 +14,39 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(BACKOFF_BASE_S * 2 ** Math.max(attempts - 1, 0), BACKOFF_MAX_S);
 }
 
+/** The delivery states the site shows. */
+export type ShownDeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed' | 'cancelled';
+
+export { AWAITING_SAVE_REASON };
+
+/**
+ * A job's state as the site shows it: a plugin job all given and waiting for the world save is
+ * still being delivered (a crash before the save takes it back), and says so as its reason.
+ */
+export function shownDelivery(job: Pick<DeliveryJobRow, 'status' | 'lastError'>): {
+  status: ShownDeliveryStatus;
+  reason: string | null;
+} {
+  if (job.status === 'given') return { status: 'sending', reason: AWAITING_SAVE_REASON };
+  return {
+    status: job.status as ShownDeliveryStatus,
+    reason: job.status === 'delivered' ? null : job.lastError,
+  };
+}
+
 /** A job a refund cancelled: what it was to give, how far it got, and to whom. */
 export interface CancelledJob {
   orderItemId: number | null;
+  /** Stacks (give) or commands confirmed: how far an RCON job got. */
   progress: number;
   userId: number;
   kind: 'give' | 'commands';
   vip: { tier: string; days: number } | null;
+  method: 'rcon' | 'plugin';
+  /** Items a plugin give job gave of `amount`; null stack size for a commands job. */
+  givenAmount: number;
+  amount: number;
+  stackSize: number | null;
 }
 
 /** A job as a worker claimed it: `attempts` rises with every claim, so it tells claims apart. */
@@ -103,7 +130,7 @@ export function createDeliveryRepository(db: Db) {
     async fail(job: HeldJob, reason: string) {
       await db
         .update(deliveryJobs)
-        .set({ status: 'failed', leaseUntil: null, lastError: reason })
+        .set({ status: 'failed', leaseUntil: null, lastError: reason, failedAt: sql`now()` })
         .where(heldBy(job));
     },
 
@@ -122,74 +149,12 @@ export function createDeliveryRepository(db: Db) {
         .returning();
     },
 
-    async markDelivered(ids: string[], serverId?: number): Promise<DeliveryJobRow[]> {
-      if (ids.length === 0) return [];
-      return db
-        .update(deliveryJobs)
-        .set({
-          status: 'delivered',
-          inFlight: null,
-          leaseUntil: null,
-          deliveredAt: sql`now()`,
-          lastError: null,
-        })
-        .where(
-          and(
-            inArray(deliveryJobs.id, ids),
-            inArray(deliveryJobs.status, ['pending', 'sending']),
-            serverId === undefined ? undefined : eq(deliveryJobs.serverId, serverId),
-          ),
-        )
-        .returning();
-    },
-
-    /** Hands a player's plugin jobs to the plugin for `leaseSeconds`; unacknowledged ones come back. */
-    async leaseForPlugin(serverId: number, steamId: string, leaseSeconds: number) {
-      const claimed = await queryRows<{ id: string }>(
-        db,
-        sql`
-        update delivery_jobs set status = 'sending', attempts = attempts + 1,
-          lease_until = now() + make_interval(secs => ${leaseSeconds})
-        where id in (
-          select id from delivery_jobs
-          where method = 'plugin' and server_id = ${serverId} and steam_id = ${steamId} and (
-            status = 'pending' or (status = 'sending' and lease_until < now()))
-          order by created_at
-          limit 50
-          for update skip locked)
-        returning id`,
-      );
-      const ids = claimed.map((row) => row.id);
-      return ids.length
-        ? db
-            .select()
-            .from(deliveryJobs)
-            .where(inArray(deliveryJobs.id, ids))
-            .orderBy(deliveryJobs.createdAt)
-        : [];
-    },
-
-    /** The plugin could not give these now (no room): back to the queue at once. */
-    async release(ids: string[], serverId: number, reason: string): Promise<number> {
-      if (ids.length === 0) return 0;
-      const released = await db
-        .update(deliveryJobs)
-        .set({ status: 'pending', leaseUntil: null, lastError: reason })
-        .where(
-          and(
-            inArray(deliveryJobs.id, ids),
-            eq(deliveryJobs.serverId, serverId),
-            eq(deliveryJobs.status, 'sending'),
-          ),
-        )
-        .returning({ id: deliveryJobs.id });
-      return released.length;
-    },
-
     /**
      * For an order's refund: cancels what it never (fully) gave, its jobs still waiting or failed,
-     * a command job only before its first command ran (a stack job pays back the stacks it did not
-     * give). A job being sent is left alone: the game may be giving it right now.
+     * a command job only before its first command ran (a give job pays back what it did not give).
+     * A job being sent is left alone: the game may be giving it right now; so is a plugin job with
+     * units given and not yet saved (all of it or part), since a crash before the save has the
+     * plugin give those again, which it would not do for a cancelled job.
      */
     cancelUndelivered: (orderId: string) =>
       queryRows<CancelledJob>(
@@ -197,9 +162,31 @@ export function createDeliveryRepository(db: Db) {
         sql`
         update delivery_jobs set status = 'cancelled', lease_until = null
         where order_id = ${orderId} and status in ('pending', 'failed')
-          and (payload->>'kind' = 'give' or progress = 0)
+          and (payload->>'kind' = 'give' or (progress = 0 and given_amount = 0))
+          and given_amount = saved_amount
         returning order_item_id as "orderItemId", progress, user_id as "userId",
-                  payload->>'kind' as kind, payload->'vip' as vip`,
+                  payload->>'kind' as kind, payload->'vip' as vip, method,
+                  given_amount as "givenAmount", delivery_job_amount(payload) as amount,
+                  (payload->>'stackSize')::int as "stackSize"`,
+      ),
+
+    /**
+     * An order's waiting jobs as given in full at `at`, by whichever method they had: every stack or
+     * command confirmed and, for a plugin job, every unit given and saved. For a history of
+     * deliveries that happened before this shop ran (the demo's month of past activity); live
+     * deliveries are recorded step by step by the worker and the plugin's reports.
+     */
+    recordDelivered: (orderId: string, at: Date) =>
+      queryRows<Pick<DeliveryJobRow, 'id' | 'orderId'>>(
+        db,
+        sql`
+        update delivery_jobs set status = 'delivered', attempts = attempts + 1,
+          progress = delivery_job_progress(payload, delivery_job_amount(payload)),
+          given_amount = case when method = 'plugin' then delivery_job_amount(payload) else 0 end,
+          saved_amount = case when method = 'plugin' then delivery_job_amount(payload) else 0 end,
+          in_flight = null, lease_until = null, last_error = null, delivered_at = ${at.toISOString()}
+        where order_id = ${orderId} and status = 'pending'
+        returning id, order_id as "orderId"`,
       ),
 
     listForOrders: (orderIds: string[]) =>

@@ -158,8 +158,13 @@ export function createRconDeliveryWorker(
     }
   }
 
-  /** Runs the queue now; a call during a run makes it run once more right after. */
+  /**
+   * Runs the queue now; a call during a run makes it run once more right after. A stopped worker
+   * (a closing process) claims nothing: a job it claimed would only be leased away from the
+   * processes that go on, and a refund meanwhile would find it being sent.
+   */
   function kick(): Promise<void> {
+    if (stopped) return running ?? Promise.resolve();
     if (running) {
       again = true;
       return running;

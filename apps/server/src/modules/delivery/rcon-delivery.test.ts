@@ -90,8 +90,8 @@ describe('RCON delivery', () => {
     });
     const gives = givesTo(BANDIT, 'ammo.rifle');
     expect(gives.map((record) => record.message)).toEqual([
-      `inventory.giveto ${BANDIT} ammo.rifle 128`,
-      `inventory.giveto ${BANDIT} ammo.rifle 128`,
+      `inventory.giveto ${BANDIT} "ammo.rifle" 128`,
+      `inventory.giveto ${BANDIT} "ammo.rifle" 128`,
     ]);
     expect(game.gifts(BANDIT).filter((gift) => gift.shortname === 'ammo.rifle')).toHaveLength(2);
     const [order] = (await shop.app.inject({ url: '/api/orders', headers: player.headers })).json();

@@ -1,24 +1,34 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startRustSim, type RustSimHandle } from '@shop/rust-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProduct, addServer, fund } from '../../test-support/shop-fixtures';
+import { addProduct, fund, startGameShop, type GameShop } from '../../test-support/shop-fixtures';
+import {
+  createPluginSigner,
+  openEnvelope,
+  pluginKeyOf,
+  type PluginSigner,
+} from '../../test-support/plugin-signer';
 import { createAccount } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import {
+  canonicalRequest,
+  pluginKeyId,
+  replySignature,
+  requestSignature,
+} from './plugin-signature';
 
 /**
  * The game-server plugin (plugins/oxide/RustShopStore.cs) cannot run here, so its contract lives in
- * JSON fixtures that its C# DTOs follow field for field. These tests hold the real server to the
- * same files: what the plugin sends is accepted, and what the server answers has exactly the keys
- * and value types the plugin expects.
+ * JSON examples that its C# DTOs follow field for field (plugins/oxide/contract, one per body of
+ * PROTOCOL.md). These tests hold the real shop to the same files: what the plugin sends is accepted,
+ * and what the shop answers has exactly the keys and value types the plugin expects.
  */
 const contractDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../../../plugins/oxide/contract',
 );
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(path.join(contractDir, name), 'utf8'));
+const example = (name: string): unknown =>
+  JSON.parse(readFileSync(path.join(contractDir, `${name}.example.json`), 'utf8'));
 
 type Shape = string | Shape[] | { [key: string]: Shape };
 
@@ -49,145 +59,164 @@ function shapeOf(value: unknown): Shape {
   return typeof value;
 }
 
-interface PluginItem {
-  itemid: number;
-  shortname: string;
-  displayName: string;
-  category: string;
-}
-interface PluginJob {
+interface Job {
   id: string;
   kind: string;
 }
+interface Vector {
+  key: string;
+  request: {
+    method: string;
+    path: string;
+    body: string;
+    bodySha256: string;
+    headers: Record<string, string>;
+    canonical: string;
+  };
+  reply: { status: number; signed: string; envelope: { body: string; signature: string } };
+}
 
-const STEAM_ID = '76561198000000088';
-let game: RustSimHandle;
-let shop: TestApp;
-let key: string;
-let serverId: number;
-let admin: Awaited<ReturnType<typeof createAccount>>;
-let player: Awaited<ReturnType<typeof createAccount>>;
+/** The example jobs of lease-reply, whose ids the request examples name. */
+const exampleJobs = (example('lease-reply') as { jobs: Job[] }).jobs;
+const STEAM_ID = (example('lease-request') as { steamId: string }).steamId;
+
+let world: GameShop;
+let plugin: PluginSigner;
+/** The example's job ids → the ids of the real jobs bought in the same order. */
+const realIds = new Map<string, string>();
 
 beforeAll(async () => {
-  game = await startRustSim({ consoleIntervalMs: null, chatIntervalMs: null });
-  shop = await createTestApp();
-  admin = await createAccount(shop.app, shop.config, 'admin');
-  serverId = await addServer(shop, admin.headers, { name: 'Plugin', isPluginEnabled: 1 }, game);
-  const servers = (
-    await shop.app.inject({ url: '/api/admin/servers', headers: admin.headers })
-  ).json<Array<{ id: number; pluginKey: string }>>();
-  key = servers.find((server) => server.id === serverId)!.pluginKey;
-  player = await createAccount(shop.app, shop.config, 'player', STEAM_ID);
-  await fund(shop, player.id, 1000);
+  world = await startGameShop({ server: { name: 'Plugin', isPluginEnabled: 1 } });
+  const { shop, admin, serverId } = world;
+  plugin = createPluginSigner(shop.app, await pluginKeyOf(shop.app, admin.headers, serverId));
+  const player = await createAccount(shop.app, shop.config, 'player', STEAM_ID);
+  await fund(shop, player.id, 10_000);
+  // The example's three jobs, bought in its order: a big give, a small give, two commands.
+  for (const fields of [
+    { name: 'Дерево', gameItemName: 'wood', quantity: 50_000 },
+    { name: 'АК-47', gameItemName: 'rifle.ak' },
+    {
+      name: 'VIP Gold на 30 дней',
+      gameItemName: 'vip',
+      commands: 'oxide.usergroup add {playerId} vip_gold, say {playerId} получил VIP Gold',
+    },
+  ]) {
+    const productId = await addProduct(shop, admin.headers, fields);
+    const bought = await shop.app.inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: player.headers,
+      payload: { productId, serverId, quantity: fields.quantity ?? 1 },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+  }
 });
-afterAll(async () => {
-  await shop?.close();
-  await game?.close();
-});
+afterAll(() => world?.close());
 
-const plugin = (method: 'GET' | 'POST', url: string, payload?: unknown, serverKey = key) =>
-  shop.app.inject({
-    method,
-    url: `/api/plugin/v1${url}`,
-    headers: { 'x-server-key': serverKey },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+/** A request example with the example's job ids replaced by the real ones. */
+function requestExample(name: string): unknown {
+  let text = JSON.stringify(example(`${name}-request`));
+  for (const [exampleId, realId] of realIds) text = text.replaceAll(exampleId, realId);
+  return JSON.parse(text);
+}
 
-async function buy(fields: Record<string, unknown>, quantity = 1): Promise<string> {
-  const productId = await addProduct(shop, admin.headers, fields);
-  const reply = await shop.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: player.headers,
-    payload: { productId, serverId, quantity },
-  });
-  expect(reply.statusCode, reply.body).toBe(200);
-  return reply.json().orderId as string;
+/** Sends a route's request example (`lease` is POST /jobs/lease) and holds the verified reply to the route's reply example. */
+async function exchange(route: string, check: 'exact' | 'shape' | 'jobs' = 'exact') {
+  const reply = await plugin.send(
+    ['items', 'wait'].includes(route) ? `/${route}` : `/jobs/${route}`,
+    requestExample(route),
+  );
+  expect(reply.status, reply.text).toBe(200);
+  expect(reply.signed).toBe(true);
+  expect(shapeOf(JSON.parse(reply.text))).toEqual(shapeOf(example('signed-reply')));
+  const expected = example(`${route}-reply`) as Record<string, unknown>;
+  // A lease's jobs are checked one by one (the example also shows a gift's); the rest as a whole.
+  const { jobs: _jobs, ...rest } = reply.body as Record<string, unknown>;
+  const { jobs: _exampleJobs, ...expectedRest } = expected;
+  if (check === 'jobs') expect(shapeOf(rest)).toEqual(shapeOf(expectedRest));
+  else expect(shapeOf(reply.body)).toEqual(shapeOf(expected));
+  if (check === 'exact') expect(reply.body).toEqual(expected);
+  return reply.body;
 }
 
 describe('game-server plugin contract (plugins/oxide/contract)', () => {
-  it('accepts the item list the plugin sends on load and makes the items searchable', async () => {
-    const request = fixture('items-request.json') as { items: PluginItem[] };
-    const reply = await plugin('POST', '/items', request);
-    expect(reply.statusCode, reply.body).toBe(200);
-    expect(shapeOf(reply.json())).toEqual(shapeOf(fixture('items-response.example.json')));
-    expect(reply.json().imported).toBe(request.items.length);
-
-    for (const item of request.items) {
-      const found = await shop.app.inject({
-        url: `/api/admin/items?search=${encodeURIComponent(item.shortname)}`,
-        headers: admin.headers,
-      });
-      const row = (found.json().items as Array<Record<string, unknown>>).find(
-        (candidate) => candidate.id === item.itemid,
-      );
-      expect(row).toMatchObject({ shortname: item.shortname, nameEn: item.displayName });
-      // The fixture's categories are all ones the shop maps: a misnamed key would land in "miscellaneous".
-      expect(row?.category).not.toBe('miscellaneous');
-    }
-  });
-
-  it('answers a wrong key with the error shape the plugin logs', async () => {
-    const reply = await plugin('GET', `/queue?steamId=${STEAM_ID}`, undefined, 'x'.repeat(32));
-    expect(reply.statusCode).toBe(401);
-    expect(shapeOf(reply.json())).toEqual(shapeOf(fixture('error-response.example.json')));
-  });
-
-  it('hands out give and command jobs with exactly the fields the plugin reads, and takes the acknowledgement', async () => {
-    const giveOrder = await buy({ name: 'Дерево', gameItemName: 'wood', quantity: 1000 }, 3000);
-    const commandOrder = await buy({
-      name: 'VIP',
-      gameItemName: 'vip',
-      commands: 'oxide.usergroup add {playerId} vip',
+  it('signs as the signature example shows, in the shop and in the test plugin alike', () => {
+    const vector = example('signature') as Vector;
+    const { request, reply } = vector;
+    const signed = {
+      method: request.method,
+      path: request.path,
+      timestamp: request.headers['X-Timestamp']!,
+      nonce: request.headers['X-Nonce']!,
+      body: request.body,
+    };
+    expect(pluginKeyId(vector.key)).toBe(request.headers['X-Key-Id']);
+    expect(canonicalRequest(signed)).toBe(request.canonical);
+    expect(request.canonical.endsWith(request.bodySha256)).toBe(true);
+    expect(requestSignature(vector.key, signed)).toBe(request.headers['X-Signature']);
+    const tester = createPluginSigner(world.shop.app, vector.key);
+    expect(tester.keyId).toBe(request.headers['X-Key-Id']);
+    const headers = tester.headers(request.path, request.body, {
+      timestamp: Number(signed.timestamp),
+      nonce: signed.nonce,
     });
+    expect(headers['x-signature']).toBe(request.headers['X-Signature']);
 
-    const reply = await plugin('GET', `/queue?steamId=${STEAM_ID}`);
-    expect(reply.statusCode, reply.body).toBe(200);
-    const expected = fixture('queue-response.example.json') as { jobs: PluginJob[] };
-    const queue = reply.json<{ jobs: PluginJob[] }>();
-    expect(shapeOf(queue)).toEqual(shapeOf(expected));
-    const kinds = (jobs: PluginJob[]) => [...new Set(jobs.map((job) => job.kind))].sort();
-    expect(kinds(queue.jobs)).toEqual(kinds(expected.jobs));
-    expect(queue.jobs).toHaveLength(2);
-
-    const ackTemplate = fixture('ack-request.example.json') as { ids: string[] };
-    const ack = { ...ackTemplate, ids: queue.jobs.map((job) => job.id) };
-    expect(shapeOf(ack)).toEqual(shapeOf(ackTemplate));
-    const acked = await plugin('POST', '/queue/ack', ack);
-    expect(acked.statusCode, acked.body).toBe(200);
-    expect(shapeOf(acked.json())).toEqual(shapeOf(fixture('ack-response.example.json')));
-    // The plugin repeats an acknowledgement it is unsure of: the second one changes nothing.
-    expect((await plugin('POST', '/queue/ack', ack)).statusCode).toBe(200);
-
-    const orders = (await shop.app.inject({ url: '/api/orders', headers: player.headers })).json<
-      Array<{ id: string; isDelivered: boolean }>
-    >();
-    for (const orderId of [giveOrder, commandOrder]) {
-      expect(orders.find((order) => order.id === orderId)).toMatchObject({ isDelivered: true });
-    }
+    expect(reply.signed).toBe(`${signed.nonce}\n${reply.status}\n${reply.envelope.body}`);
+    expect(replySignature(vector.key, signed.nonce, reply.status, reply.envelope.body)).toBe(
+      reply.envelope.signature,
+    );
+    const envelope = JSON.stringify(reply.envelope);
+    expect(openEnvelope(vector.key, signed.nonce, reply.status, envelope)).toBe(
+      reply.envelope.body,
+    );
+    expect(example('signed-reply')).toEqual(reply.envelope);
   });
 
-  it('takes back at once a job the plugin releases for lack of room, with its reason', async () => {
-    const orderId = await buy({ name: 'Камень', gameItemName: 'stones', quantity: 1000 }, 2000);
-    const [job] = (await plugin('GET', `/queue?steamId=${STEAM_ID}`)).json().jobs as PluginJob[];
-    expect(job).toBeDefined();
+  it('takes the item list example and answers as its reply shows', async () => {
+    await exchange('items');
+  });
 
-    const releaseTemplate = fixture('release-request.example.json') as { ids: string[] };
-    // A reason other than the shop's default proves the field is read, not defaulted.
-    const release = { ...releaseTemplate, ids: [job!.id], reason: 'Нужно 2 свободных слота' };
-    expect(shapeOf(release)).toEqual(shapeOf(releaseTemplate));
-    const released = await plugin('POST', '/queue/release', release);
-    expect(released.statusCode, released.body).toBe(200);
-    const orders = (await shop.app.inject({ url: '/api/orders', headers: player.headers })).json<
-      Array<{ id: string; delivery: { status: string; reason: string | null } }>
-    >();
-    expect(orders.find((order) => order.id === orderId)?.delivery).toMatchObject({
-      status: 'pending',
-      reason: release.reason,
+  it('answers the long poll with the player who has jobs waiting', async () => {
+    await exchange('wait', 'shape');
+  });
+
+  it('leases jobs with exactly the fields the plugin reads', async () => {
+    const body = (await exchange('lease', 'jobs')) as { jobs: Job[] };
+    const jobShapes = new Set(exampleJobs.map((job) => JSON.stringify(shapeOf(job))));
+    for (const job of body.jobs) expect(jobShapes).toContain(JSON.stringify(shapeOf(job)));
+    expect(body.jobs.map((job) => job.kind)).toEqual(exampleJobs.map((job) => job.kind));
+    body.jobs.forEach((job, index) => realIds.set(exampleJobs[index]!.id, job.id));
+  });
+
+  it('takes every report example: given, saved, rolled back, released, failed', async () => {
+    await exchange('given');
+    await exchange('saved');
+    await exchange('rolled-back');
+    // The rolled-back job waits again; leased once more, it can be released.
+    expect((await plugin.send('/jobs/lease', { steamId: STEAM_ID, manual: true })).status).toBe(
+      200,
+    );
+    await exchange('release');
+    await exchange('fail');
+  });
+
+  it('answers a body against the schema with the error example, signed', async () => {
+    const reply = await plugin.send('/jobs/lease', { steamId: '123', manual: true });
+    expect(reply.status).toBe(400);
+    expect(reply.signed).toBe(true);
+    expect(reply.body).toEqual(example('error-reply'));
+  });
+
+  it('refuses a forged signature and answers protocol v1 as their examples show, unsigned', async () => {
+    const refused = await plugin.send('/items', requestExample('items'), {
+      signature: '0'.repeat(64),
     });
+    expect(refused.status).toBe(401);
+    expect(JSON.parse(refused.text)).toEqual(example('refused-reply'));
 
-    const again = (await plugin('GET', `/queue?steamId=${STEAM_ID}`)).json().jobs as PluginJob[];
-    expect(again.map((candidate) => candidate.id)).toEqual([job!.id]);
-    expect((await plugin('POST', '/queue/ack', { ids: [job!.id] })).statusCode).toBe(200);
+    const outdated = await world.shop.app.inject({ url: '/api/plugin/v1/queue' });
+    expect(outdated.statusCode).toBe(426);
+    expect(outdated.json()).toEqual(example('outdated-reply'));
   });
 });

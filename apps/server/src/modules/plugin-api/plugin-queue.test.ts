@@ -1,129 +1,220 @@
-import type { RustSimHandle } from '@shop/rust-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addProduct,
-  addServer,
-  fund,
-  startGameShop,
-  type GameShop,
-} from '../../test-support/shop-fixtures';
-import { createAccount } from '../../test-support/sign-in';
-import type { TestApp } from '../../test-support/test-app';
+import { startPluginShop, type PluginShop } from '../../test-support/plugin-shop';
 
 const STEAM_ID = '76561198000000077';
-let world: GameShop;
-let game: RustSimHandle;
-let shop: TestApp;
-let key: string;
-let serverId: number;
-let player: Awaited<ReturnType<typeof createAccount>>;
-let admin: Awaited<ReturnType<typeof createAccount>>;
+let world: PluginShop;
+/** Every job the delivery module announced as delivered, as often as it announced it. */
+const announced: string[] = [];
 
 beforeAll(async () => {
-  world = await startGameShop({ server: { name: 'Trio', isPluginEnabled: 1 } });
-  ({ game, shop, admin, serverId } = world);
-  key = (await shop.app.inject({ url: '/api/admin/servers', headers: admin.headers })).json()[0]
-    .pluginKey;
-  player = await createAccount(shop.app, shop.config, 'player', STEAM_ID);
-  await fund(shop, player.id, 1000);
+  world = await startPluginShop(STEAM_ID);
+  world.shop.app.delivery.onJobsDone(
+    async (jobs) => void announced.push(...jobs.map((job) => job.id)),
+  );
 });
 afterAll(() => world?.close());
 
-const queue = (steamId = STEAM_ID, serverKey = key) =>
-  shop.app.inject({
-    url: `/api/plugin/v1/queue?steamId=${steamId}`,
-    headers: { 'x-server-key': serverKey },
-  });
-const ack = (ids: string[]) =>
-  shop.app.inject({
-    method: 'POST',
-    url: '/api/plugin/v1/queue/ack',
-    headers: { 'x-server-key': key },
-    payload: { ids },
-  });
-const orders = async () =>
-  (await shop.app.inject({ url: '/api/orders', headers: player.headers })).json();
+const lease = (manual = true, signer = world.plugin) => world.lease(manual, signer);
+const report = <T = unknown>(path: string, body: unknown, signer = world.plugin) =>
+  world.report<T>(path, body, signer);
+const buy = (product: Record<string, unknown>, quantity = 1) => world.buy(product, quantity);
+const jobRow = (id: string) => world.job(id);
+const orderOf = (orderId: string) => world.order(orderId);
 
-async function buy(name: string, gameItemName: string, quantity: number, stackSize: number) {
-  const productId = await addProduct(shop, admin.headers, {
-    name,
-    gameItemName,
-    quantity: stackSize,
-  });
-  const reply = await shop.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: player.headers,
-    payload: { productId, serverId, quantity },
-  });
-  expect(reply.statusCode).toBe(200);
-  return reply.json().orderId as string;
+/** Buys and leases one give job, returning it with its order. */
+async function leasedGive(shortname: string, stackSize: number, quantity: number) {
+  const orderId = await buy(
+    { name: shortname, gameItemName: shortname, quantity: stackSize },
+    quantity,
+  );
+  const { jobs } = await lease();
+  expect(jobs).toHaveLength(1);
+  return { orderId, job: jobs[0]! };
 }
 
-describe('plugin delivery queue', () => {
-  it('keeps plugin jobs away from the RCON worker and hands them to the plugin with the slots they need', async () => {
-    const orderId = await buy('Сера', 'sulfur', 3000, 1000);
-    await shop.app.delivery.worker.kick();
-    expect(game.commands.some((record) => record.name === 'inventory.giveto')).toBe(false);
-    const reply = await queue();
-    expect(reply.statusCode).toBe(200);
-    const { jobs, leaseSeconds } = reply.json();
-    expect(leaseSeconds).toBe(2);
-    expect(jobs).toEqual([
-      expect.objectContaining({
-        kind: 'give',
-        shortname: 'sulfur',
-        stackSize: 1000,
-        stacks: 3,
-        itemName: 'Сера',
-      }),
-    ]);
-    expect((await queue()).json().jobs).toEqual([]);
-    expect((await ack([jobs[0].id])).json()).toEqual({ acknowledged: 1 });
-    expect((await ack([jobs[0].id])).json()).toEqual({ acknowledged: 0 });
-    const order = (await orders()).find((candidate: { id: string }) => candidate.id === orderId);
-    expect(order).toMatchObject({ status: 'completed', isDelivered: true });
-  });
+describe('plugin delivery queue (protocol v2)', () => {
+  it('keeps plugin jobs from the RCON worker and leases them with their amount in items', async () => {
+    const orderId = await buy({ name: 'Сера', gameItemName: 'sulfur', quantity: 1000 }, 3000);
+    await world.shop.app.delivery.worker.kick();
+    expect(world.game.commands.some((record) => record.name === 'inventory.giveto')).toBe(false);
 
-  it('returns a job that was handed out but never acknowledged once its lease ends', async () => {
-    await buy('Камень', 'stones', 1000, 1000);
-    const [first] = (await queue()).json().jobs;
-    expect((await queue()).json().jobs).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 2_200));
-    const [again] = (await queue()).json().jobs;
-    expect(again?.id).toBe(first.id);
-    await ack([again.id]);
-  });
-
-  it('takes a job back at once when the plugin releases it for lack of room', async () => {
-    await buy('Дерево', 'wood', 2000, 1000);
-    const [job] = (await queue()).json().jobs;
-    const released = await shop.app.inject({
-      method: 'POST',
-      url: '/api/plugin/v1/queue/release',
-      headers: { 'x-server-key': key },
-      payload: { ids: [job.id] },
+    const first = await lease();
+    expect(first).toEqual({
+      jobs: [
+        {
+          id: expect.any(String),
+          kind: 'give',
+          itemName: 'Сера',
+          shortname: 'sulfur',
+          amount: 3000,
+          given: 0,
+          commands: [],
+          giftFrom: null,
+        },
+      ],
+      leaseSeconds: 2,
+      inProgress: 0,
     });
-    expect(released.json()).toEqual({ released: 1 });
-    expect((await queue()).json().jobs[0]?.id).toBe(job.id);
-    const [order] = await orders();
-    expect(order.delivery.status).toBe('sending');
+    // Leased: not offered again, and counted as in progress so the plugin never says "nothing waits".
+    expect(await lease()).toMatchObject({ jobs: [], inProgress: 1 });
+    const id = first.jobs[0]!.id;
+
+    // All given: waits for the world save; neither leased nor counted, and the order is not settled.
+    expect(await report('/jobs/given', { jobs: [{ id, given: 3000 }] })).toEqual({ updated: 1 });
+    expect(await report('/jobs/given', { jobs: [{ id, given: 3000 }] })).toEqual({ updated: 0 });
+    expect(await lease()).toMatchObject({ jobs: [], inProgress: 0 });
+    expect(await jobRow(id)).toMatchObject({ status: 'given', given: 3000, saved: 0 });
+    expect((await orderOf(orderId))?.delivery).toEqual({
+      status: 'sending',
+      reason: 'Выдано в игре, ждёт сохранения мира',
+      method: 'plugin',
+    });
+
+    // A save of part of it raises saved (progress in stacks); the rest settles the order once,
+    // however many reports arrive at once.
+    expect(await report('/jobs/saved', { jobs: [{ id, saved: 1500 }] })).toEqual({ updated: 1 });
+    expect(await jobRow(id)).toMatchObject({ status: 'given', saved: 1500, progress: 1 });
+    const raced = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        report<{ updated: number }>('/jobs/saved', { jobs: [{ id, saved: 3000 }] }),
+      ),
+    );
+    expect(raced.reduce((sum, body) => sum + body.updated, 0)).toBe(1);
+    expect(await report('/jobs/saved', { jobs: [{ id, saved: 3000 }] })).toEqual({ updated: 0 });
+    expect(await jobRow(id)).toMatchObject({ status: 'delivered', saved: 3000, progress: 3 });
+    expect(announced.filter((done) => done === id)).toHaveLength(1);
+    expect(await orderOf(orderId)).toMatchObject({ status: 'completed', isDelivered: true });
   });
 
-  it("refuses a wrong key, another server's key and a malformed Steam id", async () => {
-    expect((await queue(STEAM_ID, 'not-the-key-not-the-key-00')).statusCode).toBe(401);
-    const otherServer = await addServer(
-      shop,
-      admin.headers,
-      { name: 'Other', isPluginEnabled: 1 },
-      game,
+  it('takes back a part given: pending with the note, leased again with what was given', async () => {
+    const { job } = await leasedGive('wood', 1000, 5000);
+    const note = 'Выдано 1 200 из 5 000: остальное ждёт места';
+    expect(await report('/jobs/given', { jobs: [{ id: job.id, given: 1200, note }] })).toEqual({
+      updated: 1,
+    });
+    expect(await jobRow(job.id)).toMatchObject({ status: 'pending', given: 1200 });
+    // Only raises: an older, smaller report changes nothing.
+    expect(await report('/jobs/given', { jobs: [{ id: job.id, given: 900 }] })).toEqual({
+      updated: 0,
+    });
+    const [again] = (await lease()).jobs;
+    expect(again).toMatchObject({ id: job.id, amount: 5000, given: 1200 });
+    // Beyond the amount is clamped to it.
+    await report('/jobs/given', { jobs: [{ id: job.id, given: 999_999 }] });
+    expect(await jobRow(job.id)).toMatchObject({ status: 'given', given: 5000 });
+    await report('/jobs/saved', { jobs: [{ id: job.id, saved: 5000 }] });
+  });
+
+  it('offers again what a crash before the world save took: given falls back to saved', async () => {
+    const { job } = await leasedGive('stones', 1000, 3000);
+    await report('/jobs/given', { jobs: [{ id: job.id, given: 3000 }] });
+    await report('/jobs/saved', { jobs: [{ id: job.id, saved: 1000 }] });
+    expect(await report('/jobs/rolled-back', { jobs: [{ id: job.id, saved: 1000 }] })).toEqual({
+      updated: 1,
+    });
+    expect(await report('/jobs/rolled-back', { jobs: [{ id: job.id, saved: 1000 }] })).toEqual({
+      updated: 0,
+    });
+    // A lower count (a journal restored from its older copy) never takes back what a save kept.
+    expect(await report('/jobs/rolled-back', { jobs: [{ id: job.id, saved: 0 }] })).toEqual({
+      updated: 0,
+    });
+    expect(await jobRow(job.id)).toMatchObject({
+      status: 'pending',
+      given: 1000,
+      saved: 1000,
+      progress: 1,
+    });
+    const [again] = (await lease(false)).jobs;
+    expect(again).toMatchObject({ id: job.id, given: 1000 });
+    await report('/jobs/given', { jobs: [{ id: job.id, given: 3000 }] });
+    await report('/jobs/saved', { jobs: [{ id: job.id, saved: 3000 }] });
+    expect(await jobRow(job.id)).toMatchObject({ status: 'delivered' });
+  });
+
+  it('keeps a released job from automatic rounds until its retry time, but not from /store', async () => {
+    const { job } = await leasedGive('metal.fragments', 1000, 1000);
+    const released = await report('/jobs/release', {
+      ids: [job.id],
+      reason: 'Нужно 1 свободный слот',
+      retrySeconds: 600,
+    });
+    expect(released).toEqual({ released: 1 });
+    expect(await report('/jobs/release', { ids: [job.id], reason: 'x', retrySeconds: 0 })).toEqual({
+      released: 0,
+    });
+    expect((await lease(false)).jobs).toEqual([]);
+    const waited = await report<{ steamIds: string[] }>('/wait', { online: [STEAM_ID] });
+    expect(waited.steamIds).toEqual([]);
+    expect((await lease(true)).jobs.map((leased) => leased.id)).toEqual([job.id]);
+    await report('/jobs/given', { jobs: [{ id: job.id, given: 1000 }] });
+    await report('/jobs/saved', { jobs: [{ id: job.id, saved: 1000 }] });
+  });
+
+  it('hands out a commands job by commands, all of them, and settles it on the save', async () => {
+    const orderId = await buy({
+      name: 'VIP',
+      gameItemName: 'vip',
+      commands: 'oxide.usergroup add {playerId} vip, say {playerId}',
+    });
+    const [job] = (await lease()).jobs;
+    expect(job).toMatchObject({
+      kind: 'commands',
+      shortname: null,
+      amount: 2,
+      given: 0,
+      commands: [`oxide.usergroup add ${STEAM_ID} vip`, `say ${STEAM_ID}`],
+    });
+    await report('/jobs/given', { jobs: [{ id: job!.id, given: 2 }] });
+    await report('/jobs/saved', { jobs: [{ id: job!.id, saved: 2 }] });
+    expect(await jobRow(job!.id)).toMatchObject({ status: 'delivered', progress: 2 });
+    expect(await orderOf(orderId)).toMatchObject({ isDelivered: true });
+  });
+
+  it('fails a job the server cannot give: the admin sees it and sends it again', async () => {
+    const { job, orderId } = await leasedGive('no.such.item', 1, 2);
+    const reason = 'Предмета «no.such.item» нет на этом сервере';
+    expect(await report('/jobs/fail', { jobs: [{ id: job.id, reason }] })).toEqual({ failed: 1 });
+    expect(await report('/jobs/fail', { jobs: [{ id: job.id, reason }] })).toEqual({ failed: 0 });
+    const view = await world.shop.app.inject({
+      url: `/api/admin/servers/${world.serverId}/plugin`,
+      headers: world.admin.headers,
+    });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().version).toBe('2.0.0');
+    expect(view.json().failed[0]).toEqual({
+      jobId: job.id,
+      orderId,
+      itemName: 'no.such.item',
+      steamId: STEAM_ID,
+      reason,
+      at: expect.any(String),
+    });
+    const retried = await world.shop.app.inject({
+      method: 'POST',
+      url: `/api/admin/deliveries/${job.id}/retry`,
+      headers: world.admin.headers,
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect((await lease()).jobs.map((leased) => leased.id)).toEqual([job.id]);
+    // A long game error is cut to 200 characters, not refused: the plugin would retry it forever.
+    const long = `Команда не выполнена: ${'x'.repeat(300)}`;
+    await report('/jobs/fail', { jobs: [{ id: job.id, reason: long }] });
+    const shown = (await world.order(orderId))?.delivery.reason ?? '';
+    expect([...shown]).toHaveLength(200);
+    expect(shown.endsWith('…')).toBe(true);
+  });
+
+  it('changes nothing for a report whose signature is wrong', async () => {
+    const { job } = await leasedGive('charcoal', 100, 100);
+    const forged = await world.plugin.send(
+      '/jobs/given',
+      { jobs: [{ id: job.id, given: 100 }] },
+      { signature: '1'.repeat(64) },
     );
-    const servers = (
-      await shop.app.inject({ url: '/api/admin/servers', headers: admin.headers })
-    ).json();
-    const otherKey = servers.find((server: { id: number }) => server.id === otherServer).pluginKey;
-    await buy('Медкит', 'syringe.medical', 1, 1);
-    expect((await queue(STEAM_ID, otherKey)).json().jobs).toEqual([]);
-    expect((await queue('123')).json().message).toBe('Неверный Steam ID');
+    expect(forged.status).toBe(401);
+    expect(await jobRow(job.id)).toMatchObject({ status: 'sending', given: 0 });
+    await report('/jobs/given', { jobs: [{ id: job.id, given: 100 }] });
+    expect(await jobRow(job.id)).toMatchObject({ status: 'given', given: 100 });
   });
 });

@@ -1,0 +1,100 @@
+// RustStandIn.exe: a game server with Oxide or Carbon, reduced to what the shop's plugin touches.
+//   mono RustStandIn.exe --dir <dir> --mode oxide|carbon --plugin <Plugin.dll> --items <rust-items.json>
+//                        [--save-interval <seconds>]
+// Starts like a server: loads the world save (<dir>/world.json) if there is one, loads the plugin and
+// calls OnServerInitialized(true), prints {"event":"ready"}, then reads commands from stdin.
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Text;
+using System.Threading;
+using Oxide.Core;
+using RustStandIn.Bridge;
+
+namespace RustStandIn
+{
+    internal static class Program
+    {
+        public static int Main(string[] argv)
+        {
+            Events.Init();
+            Dictionary<string, string> options = ParseOptions(argv);
+            string dir = Path.GetFullPath(Required(options, "dir"));
+            string mode = options.ContainsKey("mode") ? options["mode"] : "oxide";
+            if (mode != "oxide" && mode != "carbon")
+            {
+                throw new ArgumentException("--mode must be oxide or carbon");
+            }
+            foreach (string sub in new[] { "data", "config", "lang" })
+            {
+                Directory.CreateDirectory(Path.Combine(dir, sub));
+            }
+            Interface.Install(new OxideMod(Path.Combine(dir, "data")));
+            var host = new StandInHost(dir, mode == "carbon", Path.GetFullPath(Required(options, "plugin")));
+            Host.Current = host;
+            int items = ItemTable.Load(Required(options, "items"));
+            int players = host.World.LoadIfPresent();
+
+            // Plugins loaded with the server get OnServerInitialized(true); later loads get false.
+            MainLoop.Post(() =>
+            {
+                bool loaded = host.Loader.Load(true, null);
+                Events.Emit("ready", "mode", mode, "dir", dir, "loaded", loaded, "items", items, "players", players);
+            });
+            if (options.ContainsKey("save-interval"))
+            {
+                ScheduleSaves(host, float.Parse(options["save-interval"], System.Globalization.CultureInfo.InvariantCulture));
+            }
+            new Thread(() => ReadCommands(host)) { IsBackground = true }.Start();
+            MainLoop.Run(host.Timers);
+            return 0;
+        }
+
+        // server.saveinterval: the game saves the world on its own every so many seconds.
+        private static void ScheduleSaves(StandInHost host, float seconds)
+        {
+            host.Timers.Add(null, seconds, -1, host.Save);
+        }
+
+        private static void ReadCommands(StandInHost host)
+        {
+            var input = new StreamReader(Console.OpenStandardInput(), new UTF8Encoding(false));
+            string line;
+            while ((line = input.ReadLine()) != null)
+            {
+                if (line.Trim().Length == 0)
+                {
+                    continue;
+                }
+                string command = line;
+                MainLoop.Post(() => Commands.Handle(host, command));
+            }
+            // Nobody is driving the server any more: once what was sent has run, stop without a save.
+            MainLoop.Post(() => Environment.Exit(0));
+        }
+
+        private static Dictionary<string, string> ParseOptions(string[] argv)
+        {
+            var options = new Dictionary<string, string>();
+            for (int i = 0; i + 1 < argv.Length; i += 2)
+            {
+                if (!argv[i].StartsWith("--"))
+                {
+                    throw new ArgumentException("unexpected argument: " + argv[i]);
+                }
+                options[argv[i].Substring(2)] = argv[i + 1];
+            }
+            return options;
+        }
+
+        private static string Required(Dictionary<string, string> options, string name)
+        {
+            string value;
+            if (!options.TryGetValue(name, out value))
+            {
+                throw new ArgumentException("--" + name + " is required");
+            }
+            return value;
+        }
+    }
+}

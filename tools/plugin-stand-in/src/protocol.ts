@@ -1,0 +1,125 @@
+/** What the stand-in prints on stdout, one JSON object per line (plugins/oxide/test/README.md). */
+export type LogLevel = 'info' | 'warning' | 'error';
+export type ContainerName = 'main' | 'belt';
+
+export interface ReadyEvent {
+  event: 'ready';
+  mode: StandInMode;
+  dir: string;
+  /** Whether the plugin loaded with the server. */
+  loaded: boolean;
+  items: number;
+  /** Players restored from the world save. */
+  players: number;
+}
+
+export interface ReplyEvent {
+  event: 'reply';
+  id: number | null;
+  ok: boolean;
+  error?: string;
+  loaded: boolean;
+  [field: string]: unknown;
+}
+
+/** BasePlayer.ChatMessage to a connected player, or `say` (from: "SERVER"). */
+export interface ChatEvent {
+  event: 'chat';
+  steamId: string;
+  text: string;
+  from?: 'SERVER';
+}
+
+/** Puts/PrintWarning/PrintError (source "plugin", no name prefix), or the framework's or game's own lines. */
+export interface LogEvent {
+  event: 'log';
+  level: LogLevel;
+  source: 'plugin' | 'oxide' | 'carbon' | 'game';
+  text: string;
+}
+
+/** Every ConsoleSystem.Run, from the plugin or from the `console` command. */
+export interface CommandEvent {
+  event: 'command';
+  text: string;
+  reply: string | null;
+  lastError: string | null;
+  origin: 'plugin' | 'stdin';
+}
+
+/** A web request that completed; `dropped` when Oxide's unload had aborted it (no callback). */
+export interface HttpEvent {
+  event: 'http';
+  method: string;
+  url: string;
+  status: number;
+  ms: number;
+  dropped: boolean;
+}
+
+/** One PlayerInventory.GiveItem. `merged` went into existing stacks; container/slot: where the rest went. */
+export interface GiveEvent {
+  event: 'give';
+  steamId: string;
+  shortname: string;
+  amount: number;
+  accepted: boolean;
+  merged: number;
+  container: ContainerName | null;
+  slot: number | null;
+}
+
+/** An exception that escaped a hook, a callback or a timer: logged, and the server goes on. */
+export interface ExceptionEvent {
+  event: 'exception';
+  text: string;
+  stack: string;
+}
+
+export type StandInEvent =
+  | ReadyEvent
+  | ReplyEvent
+  | ChatEvent
+  | LogEvent
+  | CommandEvent
+  | HttpEvent
+  | GiveEvent
+  | ExceptionEvent;
+
+export type StandInMode = 'oxide' | 'carbon';
+
+export interface InventoryItem {
+  shortname: string;
+  amount: number;
+  container: ContainerName;
+  slot: number;
+  /** Only when not 0. */
+  skin?: number;
+}
+
+export interface InventoryItemInit {
+  shortname: string;
+  amount: number;
+  /** Default main. */
+  container?: ContainerName;
+  /** Default the container's first empty slot. */
+  slot?: number;
+  skin?: number;
+}
+
+export interface StandInStatus {
+  mode: StandInMode;
+  loaded: boolean;
+  /** Live timers of plugin instances (old Oxide instances' included). */
+  timers: number;
+  /** Web requests sent and not yet completed. */
+  requests: number;
+  players: Array<{ steamId: string; name: string; connected: boolean; dead: boolean }>;
+  /** What oxide.usergroup / oxide.grant / oxide.revoke recorded. */
+  permissions: {
+    userGroups: Record<string, string[]>;
+    userPermissions: Record<string, string[]>;
+    groupPermissions: Record<string, string[]>;
+  };
+  refused: string | null;
+}
