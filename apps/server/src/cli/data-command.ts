@@ -1,0 +1,45 @@
+import { setPriority } from 'node:os';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { BackupFileError } from '../modules/backups/backup-format';
+import { DataCommandError } from '../modules/backups/target-database';
+
+/**
+ * Lowers this command's priority: when the machine is busy, the shop's purchases come first. Not
+ * for a backup: on PostgreSQL its snapshot holds back the clean-up of the rows every purchase
+ * updates (held for 30 s, an idle one cost a fifth of the purchase rate), so it must end soon.
+ */
+export function giveWayToTheShop(): void {
+  try {
+    setPriority(10);
+  } catch {
+    // Not allowed here; it only takes longer to give way.
+  }
+}
+
+/** A row count summary, one table a line, for the data commands' output. */
+export function printRows(rows: Record<string, number>): void {
+  const width = Math.max(...Object.keys(rows).map((name) => name.length));
+  for (const [table, count] of Object.entries(rows)) {
+    console.log(`  ${table.padEnd(width)}  ${count}`);
+  }
+}
+
+/**
+ * Runs one data command with the shop's configuration: a refusal or a bad file is one plain line
+ * and exit status 1; anything else is a fault, shown in full.
+ */
+export function runDataCommand(command: (config: Config) => Promise<void>): void {
+  const run = async () => command(loadConfig());
+  run().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      const known =
+        error instanceof DataCommandError ||
+        error instanceof BackupFileError ||
+        error instanceof ConfigError;
+      if (known) console.error(error.message);
+      else console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,19 @@
+/** `npm run export -- FILE.zip`: everything the shop holds as CSV files (README, «Export»). */
+import { parseArgs } from 'node:util';
+import { exportCommand } from '../modules/data-export/export-command';
+import { exportFileNames } from '../modules/data-export/export-zip';
+import { giveWayToTheShop, runDataCommand } from './data-command';
+
+runDataCommand(async (config) => {
+  const { positionals } = parseArgs({ allowPositionals: true });
+  const file = positionals[0];
+  if (!file) {
+    console.error('Usage: npm run export -- <shop-export.zip>');
+    process.exit(2);
+  }
+  giveWayToTheShop();
+  const written = await exportCommand(config, file);
+  const via = written.throughRunningShop ? ' (by the running shop)' : '';
+  console.log(`Export written${via}: ${written.file}, ${(written.bytes / 1024).toFixed(0)} KB`);
+  console.log(`Files: ${exportFileNames.join(', ')}`);
+});

@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import { setPriority } from 'node:os';
+import path from 'node:path';
+import type { Database } from '../../db/client';
+import { SERVER_ROOT } from '../../paths';
+import type { WrittenBackup } from './backup-files';
+import { extractTar } from './tar-extract';
+
+/** The child that dumps a snapshot: the TypeScript source under tsx, or its built bundle. */
+const dumper = import.meta.url.endsWith('.ts')
+  ? ['--import', 'tsx', path.join(SERVER_ROOT, 'src/cli/backup-snapshot.ts')]
+  : ['--enable-source-maps', path.join(SERVER_ROOT, 'dist/backup-snapshot.js')];
+
+/** How long that child may write before it is stopped: the command waiting for it waits longer. */
+export const SNAPSHOT_DUMP_TIMEOUT_MS = 60 * 60_000;
+
+/** Niceness of that child: when the machine is busy, purchases get the CPU first. */
+const DUMPER_NICENESS = 10;
+
+/**
+ * A backup of the running embedded shop. The database is single-connection and lives in this
+ * process, so a dump here would hold every purchase for its whole length. Instead the data folder
+ * is copied as it is this moment (queries wait a fraction of a second, decision 0023), and a child
+ * process opens that copy and writes the backup from it, at low priority, while the shop goes on.
+ * Opened, the copy is the state of a crash at that moment: every committed purchase, nothing else.
+ */
+export async function backupFromSnapshot(database: Database, dir: string): Promise<WrittenBackup> {
+  if (!database.snapshot) throw new Error('only the embedded database takes snapshots');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  // The copy goes to disk as the data folder it is, for the child to open in place: read into its
+  // memory instead, it would need the folder's size three times over.
+  const copy = path.join(dir, `.shop-snapshot-${process.pid}-${Date.now()}`);
+  try {
+    const snapshot = await database.snapshot();
+    await extractTar(new Uint8Array(await snapshot.arrayBuffer()), path.join(copy, 'pglite'));
+    const stdout = await new Promise<string>((resolve, reject) => {
+      const child = execFile(
+        process.execPath,
+        [...dumper, copy, dir],
+        {
+          cwd: SERVER_ROOT,
+          env: { PATH: process.env.PATH ?? '' },
+          maxBuffer: 1024 * 1024,
+          timeout: SNAPSHOT_DUMP_TIMEOUT_MS,
+        },
+        (error, out, stderr) => {
+          if (!error) return resolve(out);
+          const reason = stderr.trim().split('\n').at(-1) || error.message;
+          reject(new Error(`The backup process failed: ${reason}`, { cause: error }));
+        },
+      );
+      if (child.pid) {
+        try {
+          setPriority(child.pid, DUMPER_NICENESS);
+        } catch {
+          // Some systems refuse; the backup is only slower to give way then.
+        }
+      }
+    });
+    return JSON.parse(stdout) as WrittenBackup;
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,108 @@
+import {
+  apiErrorSchema,
+  balanceImportResultSchema,
+  IMPORT_FILE_MAX_BYTES,
+  importErrorSchema,
+  importQuerySchema,
+  kopecksToRoubles,
+  productImportResultSchema,
+  type ImportError,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../audit/audit-log';
+import { importBalances } from './balance-import';
+import { importProducts } from './product-import';
+
+/** An import refused for its content: the errors by line (none for a refused request), nothing changed. */
+const refusalSchema = apiErrorSchema.extend({ errors: z.array(importErrorSchema).optional() });
+
+const refusal = (errors: ImportError[]) => ({
+  error: 'bad_request' as const,
+  message: `Файл не импортирован: ${errors
+    .slice(0, 3)
+    .map((error) => `строка ${error.line} — ${error.message}`)
+    .join('; ')}${errors.length > 3 ? ` и ещё ${errors.length - 3}` : ''}`,
+  errors,
+});
+
+const isDryRun = (value: string | undefined) => value === '1' || value === 'true';
+
+/** Data brought from another shop: balances and products, previewed first (`?dryRun=1`). */
+const importsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Files come as they are: `text/csv`, or JSON for products. Only these routes take CSV bodies.
+  app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+  const tags = ['admin: data'];
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/import/balances',
+    {
+      bodyLimit: IMPORT_FILE_MAX_BYTES,
+      schema: {
+        tags,
+        security,
+        summary: 'Bring balances from another shop: a CSV of steamId,amount[,note] in roubles',
+        description:
+          'With `?dryRun=1` it answers what would happen and changes nothing. Otherwise every row is ' +
+          'credited in one transaction as a «Перенос баланса» ledger entry; a player with no account ' +
+          'gets one from the Steam ID. Rows are keyed by the file and line: the same file twice ' +
+          'credits once. A file with any bad row changes nothing and answers its errors by line.',
+        querystring: importQuerySchema,
+        consumes: ['text/csv'],
+        body: z.string().max(IMPORT_FILE_MAX_BYTES),
+        response: { 200: balanceImportResultSchema, 400: refusalSchema },
+      },
+    },
+    async (request, reply) => {
+      const dryRun = isDryRun(request.query.dryRun);
+      const { changedBalances, ...result } = await importBalances(app.db, request.body, {
+        dryRun,
+        actor: actorOf(request),
+      });
+      if (!dryRun && result.errors.length > 0)
+        return reply.status(400).send(refusal(result.errors));
+      for (const { userId, balanceKopecks } of changedBalances) {
+        app.realtime.toUser(userId, 'balanceUpdate', { balance: kopecksToRoubles(balanceKopecks) });
+      }
+      return result;
+    },
+  );
+
+  app.post(
+    '/import/products',
+    {
+      bodyLimit: IMPORT_FILE_MAX_BYTES,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Add products from a CSV or JSON file: name, category, price, shortname, amount, commands, server',
+        description:
+          'CSV with a header row, or a JSON array of objects with the same fields. `?dryRun=1` ' +
+          'previews. Products already sold (same name, item and server) are left as they are.',
+        querystring: importQuerySchema,
+        consumes: ['text/csv', 'application/json'],
+        // The array's length is bounded by the body limit; the file's reader refuses more rows than
+        // a file may hold with its own message, as for a CSV.
+        body: z.union([z.string().max(IMPORT_FILE_MAX_BYTES), z.array(z.unknown())]),
+        response: { 200: productImportResultSchema, 400: refusalSchema },
+      },
+    },
+    async (request, reply) => {
+      const dryRun = isDryRun(request.query.dryRun);
+      const result = await importProducts(app.db, request.body, {
+        dryRun,
+        actor: actorOf(request),
+      });
+      if (!dryRun && result.errors.length > 0)
+        return reply.status(400).send(refusal(result.errors));
+      if (!dryRun && result.created > 0) app.catalog.invalidate();
+      return result;
+    },
+  );
+};
+
+export default importsRoutes;

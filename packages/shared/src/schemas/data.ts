@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** The admin overview's backup line: the newest backup, its age against the schedule. */
+export const backupStatusSchema = z.object({
+  /** Hours between scheduled backups; 0 when the shop takes none by itself. */
+  everyHours: z.number().int().min(0),
+  keep: z.number().int().min(1),
+  last: z
+    .object({
+      takenAt: z.iso.datetime(),
+      /** The machine the file is on (with several processes, the leader's). */
+      host: z.string(),
+      file: z.string(),
+      bytes: z.number().int().min(0),
+      schemaVersion: z.number().int().min(0),
+      trigger: z.enum(['schedule', 'command']),
+      rows: z.number().int().min(0),
+    })
+    .nullable(),
+  /** True when backups are scheduled and the newest is older than two periods (or missing). */
+  stale: z.boolean(),
+});
+export type BackupStatus = z.infer<typeof backupStatusSchema>;
+
+/** The largest import file the server takes; the panel refuses a larger one before sending it. */
+export const IMPORT_FILE_MAX_BYTES = 4 * 1024 * 1024;
+
+/** One line of an import file that cannot be taken, with the reason in Russian. */
+export const importErrorSchema = z.object({ line: z.number().int().min(1), message: z.string() });
+export type ImportError = z.infer<typeof importErrorSchema>;
+
+export const importQuerySchema = z.object({
+  /** `1`: answer what would happen and change nothing. */
+  dryRun: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+
+/** What a balance file does (dry run) or did: rows, players found or created, the total. */
+export const balanceImportResultSchema = z.object({
+  dryRun: z.boolean(),
+  /** Data rows in the file (the header not counted). */
+  rows: z.number().int().min(0),
+  /** Rows credited now (or that would be). */
+  credited: z.number().int().min(0),
+  /** Rows this same file already credited before: skipped, credited once. */
+  alreadyImported: z.number().int().min(0),
+  playersFound: z.number().int().min(0),
+  playersCreated: z.number().int().min(0),
+  /** Roubles credited now (or that would be). */
+  total: z.number(),
+  errors: z.array(importErrorSchema),
+});
+export type BalanceImportResult = z.infer<typeof balanceImportResultSchema>;
+
+/** What a product file does (dry run) or did. */
+export const productImportResultSchema = z.object({
+  dryRun: z.boolean(),
+  rows: z.number().int().min(0),
+  created: z.number().int().min(0),
+  /** Rows naming a product that is already there (same name, item and server): left as they are. */
+  existing: z.number().int().min(0),
+  products: z.array(
+    z.object({
+      line: z.number().int().min(1),
+      name: z.string(),
+      price: z.number(),
+      server: z.string(),
+      status: z.enum(['new', 'existing']),
+    }),
+  ),
+  errors: z.array(importErrorSchema),
+});
+export type ProductImportResult = z.infer<typeof productImportResultSchema>;
