@@ -23,10 +23,14 @@ const config = loadConfig({
   PURCHASE_LIMIT_PER_MINUTE: '1000000',
 });
 
-/** A shop on `database` in this process, with a server, a product and 50 funded buyers. */
-export async function openShop(database: Database, game: RustSimHandle) {
+/**
+ * A shop on `database` in this process, with a server, a product and 50 funded buyers. `dataDir`
+ * gives it a data folder and the embedded shop's control socket there (the backup benchmark).
+ */
+export async function openShop(database: Database, game: RustSimHandle, dataDir?: string) {
   const app = await buildApp({
-    config,
+    config: dataDir ? { ...config, dataDir } : config,
+    controlSocket: Boolean(dataDir),
     database,
     rateLimitMax: 100_000_000,
     reconcileIntervalMs: false,

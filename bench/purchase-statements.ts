@@ -26,7 +26,7 @@ select outcome from orders_buy_one((select token_hash from sessions where user_i
   :uid, gen_random_uuid()::text, 'bench', 1, (select date_trunc('milliseconds', updated_at) from products where id = 1),
   1, 1::smallint, 'Bench', gen_random_uuid(), 1, 1, 100, 100, 'Дерево', null, 'Покупка: Дерево',
   '76561198000000000', 'plugin', jsonb_build_object('kind', 'give'),
-  jsonb_build_object('success', true));
+  jsonb_build_object('success', true), null, now());
 `.replace(/\n {2}/g, ' '),
   );
   try {
@@ -69,7 +69,7 @@ export async function statementCpuMs(url: string) {
         text: `select outcome from orders_buy_one($1, $2, $3, 'bench', 1,
           (select date_trunc('milliseconds', updated_at) from products where id = 1), 1, 1::smallint,
           'Bench', $4::uuid, 1, 1, 100, 100, 'Дерево', null, 'Покупка: Дерево', '76561198000000000',
-          'plugin', '{"kind":"give"}'::jsonb, $5::jsonb)`,
+          'plugin', '{"kind":"give"}'::jsonb, $5::jsonb, null, now())`,
         values: [buyer.hash, buyer.id, randomUUID(), order, JSON.stringify({ orderId: order })],
       });
     };

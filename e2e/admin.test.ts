@@ -8,6 +8,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { snapshot, viewports } from './support/browser';
 import { signIn } from './support/journeys';
 import { useShopAndBrowser } from './support/journey-setup';
+import { elementsPastRightEdge, sidewaysOverflow } from './support/page-checks';
 
 const PLAYER_STEAM_ID = '76561198000000002'; // Bandit_Kolya on the demo sign-in page
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-admin-'));
@@ -75,7 +76,7 @@ describe('admin panel', () => {
     expect(await users.getByText('+1 за сегодня').isVisible()).toBe(true);
     const revenue = card(page, 'Выручка');
     await shows(() => revenue.getByText('1 000 ₽').first().isVisible());
-    expect(await revenue.getByText('3 заказа за всё время').isVisible()).toBe(true);
+    expect(await revenue.getByText(/^3 оплаченных заказа за всё время/).isVisible()).toBe(true);
     expect(await revenue.getByText('500 ₽').first().isVisible()).toBe(true);
     const payments = page.getByRole('table', { name: 'Пополнения по дням' });
     await shows(() => payments.getByText('1 500 ₽').isVisible());
@@ -123,11 +124,21 @@ describe('admin panel', () => {
     await expect.poll(() => answers.getByRole('listitem').count(), { timeout: 15_000 }).toBe(2);
     await shows(() =>
       answers
-        .getByText(/Banned User/)
+        .getByText(/banned User/i)
         .first()
         .isVisible(),
     );
     await snapshot(page, 'admin-ban-1280');
+    await context.close();
+  });
+
+  it('says in an informational toast that a chat list is empty (SPEC §8)', async () => {
+    const { context, page } = await adminPage(journey.browser, viewports.desktop);
+    await page.getByRole('tab', { name: 'Чаты' }).click();
+    const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+    await shows(() => toast('Нет неотвеченных чатов').isVisible());
+    await page.getByRole('tab', { name: /^Закрытые/ }).click();
+    await shows(() => toast('Нет закрытых чатов').isVisible());
     await context.close();
   });
 
@@ -146,6 +157,20 @@ describe('admin panel', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+
+    // A plugin key shown in full is one long word: it must not widen a server card past the screen.
+    await page.getByRole('tab', { name: 'Серверы' }).click();
+    const showKey = page.getByRole('button', { name: 'Показать ключ плагина' }).first();
+    const plugin = page.getByRole('group', { name: /^Плагин/ }).first();
+    await shows(() => showKey.isVisible());
+    await showKey.click();
+    await shows(() => plugin.isVisible());
+    expect(await sidewaysOverflow(page), (await elementsPastRightEdge(page)).join('\n')).toBe(0);
+    await snapshot(page, 'admin-servers-360');
+    // So must the column names of the import files on «Данные».
+    await page.getByRole('tab', { name: 'Данные' }).click();
+    await shows(() => page.getByRole('heading', { name: 'Импорт товаров' }).isVisible());
+    expect(await sidewaysOverflow(page), (await elementsPastRightEdge(page)).join('\n')).toBe(0);
     await context.close();
   });
 });

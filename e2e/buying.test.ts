@@ -65,8 +65,8 @@ describe('buying', () => {
       .filter((record) => record.name === 'inventory.giveto')
       .map((record) => record.message);
     expect(gives).toEqual([
-      `inventory.giveto ${BANDIT} ammo.rifle 128`,
-      `inventory.giveto ${BANDIT} ammo.rifle 128`,
+      `inventory.giveto ${BANDIT} "ammo.rifle" 128`,
+      `inventory.giveto ${BANDIT} "ammo.rifle" 128`,
     ]);
     expect(game.gifts(BANDIT).map((gift) => gift.amount)).toEqual([128, 128]);
     await context.close();

@@ -90,6 +90,15 @@ describe('catalogue', () => {
       )
       .toBe(true);
     expect(await page.getByRole('article').count()).toBe(0);
+    // The support chat floats on every page; a guest who presses it is asked to sign in.
+    await page.getByRole('button', { name: 'Открыть чат поддержки' }).click();
+    await expect.poll(() => page.getByText('Требуется авторизация').isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText('Пожалуйста, войдите в систему, чтобы использовать чат.').isVisible(),
+      )
+      .toBe(true);
+    expect(await page.getByRole('dialog', { name: 'Техподдержка' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -21,7 +21,13 @@ export async function buildServer(outdir = path.join(root, 'dist')): Promise<voi
   };
   await build({
     absWorkingDir: root,
-    entryPoints: ['src/server.ts', 'src/worker.ts', 'src/cli/import-items.ts'],
+    // backup-snapshot: the child process a running embedded shop's backup starts.
+    entryPoints: [
+      'src/server.ts',
+      'src/worker.ts',
+      'src/cli/import-items.ts',
+      'src/cli/backup-snapshot.ts',
+    ],
     outdir,
     entryNames: '[name]',
     bundle: true,

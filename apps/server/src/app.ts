@@ -2,7 +2,6 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -12,6 +11,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import adminScope from './modules/admin/admin-scope';
+import backupsPlugin, { type BackupsOptions } from './modules/backups/backups-plugin';
 import authRoutes from './modules/auth/auth-routes';
 import { createItemIcons } from './modules/catalog/item-icons';
 import itemImagesRoutes from './modules/catalog/item-images-routes';
@@ -27,13 +27,17 @@ import cartRoutes from './modules/cart/cart-routes';
 import chatRoutes from './modules/chat/chat-routes';
 import deliveryPlugin, { type DeliveryOptions } from './modules/delivery/delivery-plugin';
 import vipPlugin from './modules/vip/vip-plugin';
+import wipesPlugin from './modules/wipes/wipes-plugin';
+import { createWipesRepository } from './modules/wipes/wipes-repository';
 import ordersRoutes from './modules/orders/orders-routes';
 import giftsPlugin from './modules/gifts/gifts-plugin';
 import giftsRoutes from './modules/gifts/gifts-routes';
 import purchasesPlugin from './modules/orders/purchases-plugin';
 import demoRoutes from './modules/demo/demo-routes';
 import serversRoutes from './modules/servers/servers-routes';
+import healthRoutes from './modules/site/health-routes';
 import siteRoutes from './modules/site/site-routes';
+import apiDocsPlugin from './plugins/api-docs';
 import authPlugin from './plugins/auth';
 import idempotencyPlugin from './modules/idempotency/idempotency-plugin';
 import databasePlugin from './plugins/database';
@@ -41,6 +45,8 @@ import errorsPlugin from './plugins/errors';
 import inputGuardPlugin from './plugins/input-guard';
 import securityHeadersPlugin from './plugins/security-headers';
 import gameServersPlugin, { type GameServersOptions } from './plugins/game-servers';
+import { HTTP_TIMEOUTS, httpServerOptions } from './plugins/http-timeouts';
+import controlPlugin from './plugins/control';
 import leadershipPlugin from './plugins/leadership';
 import { registerRateLimits } from './plugins/rate-limits';
 import webAppPlugin from './plugins/web-app';
@@ -65,17 +71,22 @@ export interface AppOptions {
   delivery?: DeliveryOptions;
   /** A worker process: it never listens, and sends its socket events through Redis only. */
   worker?: boolean;
+  /** Scheduled backups: the server and worker turn them on. */
+  backups?: Omit<BackupsOptions, 'config' | 'database'>;
+  /** The embedded shop's control socket in DATA_DIR (the server turns it on). */
+  controlSocket?: boolean;
 }
 
 /** Builds the whole HTTP application: external plugins, then ours, then routes. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const https = config.publicUrl.startsWith('https://');
+  const rateLimitMax = options.rateLimitMax ?? 600;
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
+    ...httpServerOptions(HTTP_TIMEOUTS),
   });
   if (options.onRoute) {
     const listener = options.onRoute;
@@ -86,10 +97,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
-  await app.register(securityHeadersPlugin, { https });
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   await app.register(compress, { threshold: 1024 });
   await registerRateLimits(app, {
-    max: options.rateLimitMax ?? 600,
+    max: rateLimitMax,
     redisUrl: options.worker ? undefined : config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
   });
@@ -103,22 +114,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(databasePlugin, { database: options.database });
+  await app.register(controlPlugin, {
+    dataDir: config.dataDir,
+    enabled: Boolean(options.controlSocket) && options.database.kind === 'pglite',
+  });
   await app.register(leadershipPlugin, {
     databaseUrl: options.database.url,
     retryMs: config.leaderRetryMs,
   });
   await app.register(authPlugin, { config });
+  await app.register(apiDocsPlugin, { adminOnly: config.nodeEnv === 'production' });
   await app.register(idempotencyPlugin, { pruneIntervalMs: 60 * 60_000 });
   const itemIcons = createItemIcons({
     imageDir: path.join(config.dataDir, 'img'),
     iconUrlTemplate: config.itemIconUrl,
   });
+  // The wipes module's read, handed to the catalogue: wipes depends (through vip) on products.
+  const wipesRead = createWipesRepository(options.database.db);
   await app.register(catalogPlugin, {
     sharedOverRedis: Boolean(config.redisUrl) && !options.worker,
     icons: itemIcons,
+    lastWipesAt: (at) => wipesRead.lastWipesAt(at),
   });
   await app.register(gameServersPlugin, options.gameServers ?? { monitorIntervalMs: 15_000 });
   await app.register(realtimePlugin, {
@@ -130,13 +148,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(deliveryPlugin, options.delivery ?? { autostart: true });
   await app.register(vipPlugin, { expiry: options.delivery?.autostart ?? true });
+  await app.register(wipesPlugin, { shopTimeZone: config.shopTimeZone });
   await app.register(giftsPlugin, { config });
   await app.register(purchasesPlugin);
   await app.register(paymentsPlugin, {
     config,
     reconcileIntervalMs: options.reconcileIntervalMs ?? 5 * 60_000,
   });
+  await app.register(backupsPlugin, { config, database: options.database, ...options.backups });
 
+  await app.register(healthRoutes, { prefix: '/api', limitPerMinute: rateLimitMax });
   await app.register(siteRoutes, { prefix: '/api', config });
   await app.register(authRoutes, { prefix: '/api', config });
   await app.register(serversRoutes, { prefix: '/api' });
@@ -149,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(chatRoutes, { prefix: '/api' });
   await app.register(giftsRoutes, { prefix: '/api' });
   await app.register(adminScope, { prefix: '/api/admin', config });
-  await app.register(pluginApiScope, { prefix: '/api/plugin/v1' });
+  await app.register(pluginApiScope, { prefix: '/api/plugin' });
   await app.register(itemImagesRoutes, {
     imageDir: path.join(config.dataDir, 'img'),
     iconUrlTemplate: config.itemIconUrl,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEMO_ADMIN_STEAM_ID, loadConfig } from './config';
+import {
+  ConfigError,
+  DEMO_ADMIN_STEAM_ID,
+  DEMO_SECRETS,
+  DEMO_STEAM_API_KEY,
+  loadConfig,
+} from './config';
 
 const production = {
   NODE_ENV: 'production',
@@ -62,6 +68,46 @@ describe('configuration', () => {
     expect(loadConfig({ DEMO: '1', FREEKASSA_SECRET1: 'demo-secret-1' }).demo).toBe(true);
   });
 
+  it.each([
+    ['FREEKASSA_SHOP_ID', DEMO_SECRETS.FREEKASSA_SHOP_ID],
+    ['FREEKASSA_SECRET1', DEMO_SECRETS.FREEKASSA_SECRET1],
+    ['FREEKASSA_SECRET2', DEMO_SECRETS.FREEKASSA_SECRET2],
+    ['FREEKASSA_API_KEY', DEMO_SECRETS.FREEKASSA_API_KEY],
+    ['STEAM_API_KEY', DEMO_STEAM_API_KEY],
+  ])(
+    'refuses the published demo value of %s without DEMO=1, outside production too',
+    (name, value) => {
+      for (const NODE_ENV of [undefined, 'development', 'test']) {
+        for (const DEMO of [undefined, '0']) {
+          const message = refusal({ NODE_ENV, DEMO, [name]: value });
+          expect(message).toContain(name);
+          expect(message).toContain('DEMO=1');
+        }
+      }
+      expect(refusal({ ...production, [name]: value })).toContain(name);
+    },
+  );
+
+  it('names every demo value it finds at once', () => {
+    const message = refusal({ FREEKASSA_SECRET2: 'demo-secret-2', STEAM_API_KEY: 'demo' });
+    expect(message).toContain('FREEKASSA_SECRET2');
+    expect(message).toContain('STEAM_API_KEY');
+  });
+
+  it('never falls back to the demo secrets outside demo mode: unset ones are random and unknown', () => {
+    const first = loadConfig({ NODE_ENV: 'development' }).freekassa;
+    const second = loadConfig({ NODE_ENV: 'test' }).freekassa;
+    for (const name of ['secret1', 'secret2', 'apiKey'] as const) {
+      expect(Object.values(DEMO_SECRETS)).not.toContain(first[name]);
+      expect(first[name]).toMatch(/^[0-9a-f]{64}$/);
+      expect(first[name]).not.toBe(second[name]);
+    }
+    expect(first.shopId).not.toBe(DEMO_SECRETS.FREEKASSA_SHOP_ID);
+    expect(loadConfig({ NODE_ENV: 'development' }).steam.apiKey).toBeUndefined();
+    // Demo mode keeps its published values: its stand-ins sign with them.
+    expect(loadConfig({ DEMO: '1' }).freekassa.secret2).toBe(DEMO_SECRETS.FREEKASSA_SECRET2);
+  });
+
   it('accepts a complete production configuration and talks to the real Steam', () => {
     const config = loadConfig(production);
     expect(config.demo).toBe(false);
@@ -108,6 +154,15 @@ describe('configuration', () => {
     expect(refusal({ SHOP_TIMEZONE: "UTC'; drop table users; --" })).toContain('SHOP_TIMEZONE');
   });
 
+  it('warns of a wipe 3 hours ahead unless WIPE_WARN_HOURS says otherwise (0: never)', () => {
+    expect(loadConfig({}).wipeWarnHours).toBe(3);
+    expect(loadConfig({ WIPE_WARN_HOURS: '12' }).wipeWarnHours).toBe(12);
+    expect(loadConfig({ WIPE_WARN_HOURS: '0' }).wipeWarnHours).toBe(0);
+    for (const bad of ['-1', '2.5', '721', 'soon']) {
+      expect(refusal({ WIPE_WARN_HOURS: bad })).toContain('WIPE_WARN_HOURS');
+    }
+  });
+
   it('takes the leader retry interval in whole seconds up to 10, and a safe Redis key prefix', () => {
     expect(loadConfig({}).leaderRetryMs).toBe(5_000);
     expect(loadConfig({ LEADER_RETRY_SECONDS: '1' }).leaderRetryMs).toBe(1_000);
@@ -119,6 +174,21 @@ describe('configuration', () => {
     for (const bad of ['', 'two words', 'a*', 'x'.repeat(41)]) {
       expect(refusal({ REDIS_KEY_PREFIX: bad })).toContain('REDIS_KEY_PREFIX');
     }
+  });
+
+  it('backs up every 24 hours on the embedded database, not on PostgreSQL unless asked', () => {
+    expect(loadConfig({}).backups).toEqual({ everyHours: 24, keep: 14 });
+    const postgres = { DATABASE_URL: 'postgres://shop@db/shop' };
+    expect(loadConfig(postgres).backups.everyHours).toBe(0);
+    expect(loadConfig({ ...postgres, BACKUP_EVERY_HOURS: '6' }).backups.everyHours).toBe(6);
+    expect(loadConfig({ BACKUP_EVERY_HOURS: '0', BACKUP_KEEP: '3' }).backups).toEqual({
+      everyHours: 0,
+      keep: 3,
+    });
+    for (const bad of ['-1', '1.5', 'daily']) {
+      expect(refusal({ BACKUP_EVERY_HOURS: bad })).toContain('BACKUP_EVERY_HOURS');
+    }
+    for (const bad of ['0', 'all']) expect(refusal({ BACKUP_KEEP: bad })).toContain('BACKUP_KEEP');
   });
 
   it('trims a trailing slash from PUBLIC_URL so built links have no double slash', () => {

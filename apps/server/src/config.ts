@@ -1,7 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { z } from 'zod';
+import { envSchema, list, type EnvValues } from './config-env';
 
-/** Secrets that demo mode uses; production refuses to start with any of them. */
+export type { Env } from './config-env';
+
+/**
+ * Secrets that demo mode uses. They are published (here, and in every copy of the shop), so a shop
+ * outside demo mode refuses to start with any of them, in production or not.
+ */
 export const DEMO_SECRETS = {
   FREEKASSA_SHOP_ID: '9999999',
   FREEKASSA_SECRET1: 'demo-secret-1',
@@ -14,82 +20,6 @@ export const DEMO_ADMIN_STEAM_ID = '76561198000000001';
 
 const STEAM_COMMUNITY_OPENID = 'https://steamcommunity.com/openid/login';
 const FREEKASSA_ADDRESSES = '168.119.157.136,168.119.60.227,178.154.197.79,51.250.54.238';
-
-const flag = z
-  .enum(['0', '1', 'true', 'false'])
-  .transform((value) => value === '1' || value === 'true');
-
-const list = z.string().transform((value) =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean),
-);
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone);
-  } catch {
-    return false;
-  }
-}
-
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
-    .optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must start with redis://')
-    .optional(),
-  DEMO: flag.optional(),
-  ADMIN_STEAM_IDS: list.optional(),
-  STEAM_OPENID_URL: z.url().optional(),
-  STEAM_API_KEY: z.string().min(1).optional(),
-  STEAM_API_URL: z.url().optional(),
-  FREEKASSA_SHOP_ID: z.string().regex(/^\d+$/, 'must be the numeric shop id').optional(),
-  FREEKASSA_SECRET1: z.string().min(1).optional(),
-  FREEKASSA_SECRET2: z.string().min(1).optional(),
-  FREEKASSA_API_KEY: z.string().min(1).optional(),
-  FREEKASSA_PAY_URL: z.url().optional(),
-  FREEKASSA_API_URL: z.url().optional(),
-  FREEKASSA_ALLOWED_IPS: list.optional(),
-  TRUSTED_PROXY: z.string().optional(),
-  TRANSLATE_URL: z.url().optional(),
-  DISCORD_URL: z.url().default('https://discord.gg/rust'),
-  COMMUNITY_URL: z.url().default('https://vk.com/rust'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  SHOP_TIMEZONE: z
-    .string()
-    .default('Europe/Moscow')
-    .refine(isTimeZone, 'must be an IANA time zone such as Europe/Moscow'),
-  /** Shown on Contacts and in the footer; unset, no e-mail line is shown at all. */
-  SUPPORT_EMAIL: z.email().optional(),
-  /** Where item icons come from when DATA_DIR/img has none: a URL with {shortname} and/or {id}. */
-  ITEM_ICON_URL: z
-    .url({ protocol: /^https?$/ })
-    .refine((url) => /\{(shortname|id)\}/.test(url), 'must contain {shortname} or {id}')
-    .optional(),
-  /** `POST /purchase` calls one account may make a minute; load tests raise it. */
-  PURCHASE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
-  /** Seconds between a follower's tries to take the lead (and the leader's connection checks). */
-  LEADER_RETRY_SECONDS: z.coerce.number().int().min(1).max(10).default(5),
-  /** Prefix of every Redis key and channel, so shops (or tests) sharing one Redis stay apart. */
-  REDIS_KEY_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9:_-]{1,40}$/, 'letters, digits, ":", "_" or "-", at most 40')
-    .default('shop:'),
-});
-
-export type Env = z.input<typeof envSchema>;
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -118,11 +48,15 @@ export interface Config {
   sessionTtlDays: number;
   /** Where the shop's calendar days begin and end (revenue "today", payment statistics). */
   shopTimeZone: string;
+  /** WIPE_WARN_HOURS: a purchase this close to a server's predicted wipe is warned of (0: never). */
+  wipeWarnHours: number;
   supportEmail: string | null;
   itemIconUrl: string | null;
   purchaseLimitPerMinute: number;
   leaderRetryMs: number;
   redisKeyPrefix: string;
+  /** Scheduled backups into DATA_DIR/backups: every N hours (0: off), keeping the newest `keep`. */
+  backups: { everyHours: number; keep: number };
 }
 
 export class ConfigError extends Error {
@@ -133,7 +67,7 @@ export class ConfigError extends Error {
 export const DEMO_OPENID_PATH = '/api/demo/steam/openid/login';
 export const DEMO_STEAM_API_PATH = '/api/demo/steam/api';
 export const DEMO_FREEKASSA_PATH = '/api/demo/freekassa';
-const DEMO_STEAM_API_KEY = 'demo';
+export const DEMO_STEAM_API_KEY = 'demo';
 
 /** Demo mode with no Steam key set talks to the built-in stand-in of Steam's Web API. */
 function steamApi(
@@ -149,12 +83,22 @@ function steamApi(
 }
 
 /** Provider settings an operator has set to real values: demo mode must never run beside them. */
-function realProviderSettings(e: z.output<typeof envSchema>): string[] {
+function realProviderSettings(e: EnvValues): string[] {
   const names: string[] = [];
   for (const name of Object.keys(DEMO_SECRETS) as Array<keyof typeof DEMO_SECRETS>) {
     if (e[name] !== undefined && e[name] !== DEMO_SECRETS[name]) names.push(name);
   }
   if (e.STEAM_API_KEY) names.push('STEAM_API_KEY');
+  return names;
+}
+
+/** Settings left at a published demo value: anyone could sign a payment notification with them. */
+function publishedDemoValues(e: EnvValues): string[] {
+  const names: string[] = [];
+  for (const name of Object.keys(DEMO_SECRETS) as Array<keyof typeof DEMO_SECRETS>) {
+    if (e[name] === DEMO_SECRETS[name]) names.push(name);
+  }
+  if (e.STEAM_API_KEY === DEMO_STEAM_API_KEY) names.push('STEAM_API_KEY');
   return names;
 }
 
@@ -185,19 +129,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         `DEMO=1 runs built-in stand-ins of Steam and FreeKassa and cannot run beside real provider settings (${real.join(', ')} set). Unset DEMO to use them.`,
       );
     }
+  } else {
+    const published = publishedDemoValues(e);
+    if (published.length > 0) {
+      const is =
+        published.length === 1
+          ? "is the demo's published value"
+          : "are the demo's published values";
+      throw new ConfigError(
+        `${published.join(', ')} ${is}, accepted only with DEMO=1: set your own${production ? '' : ', or leave it unset'}.`,
+      );
+    }
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 
   const secret = (name: keyof typeof DEMO_SECRETS): string => {
     const value = e[name];
-    if (production) {
-      if (!value) throw new ConfigError(`${name} is required in production.`);
-      if (value === DEMO_SECRETS[name]) {
-        throw new ConfigError(`${name} is a demo value; set the real one in production.`);
-      }
-      return value;
-    }
-    return value ?? DEMO_SECRETS[name];
+    if (value) return value;
+    if (production) throw new ConfigError(`${name} is required in production.`);
+    if (demo) return DEMO_SECRETS[name];
+    // Unset outside the demo (development, tests): no merchant, and secrets nobody knows, so no
+    // payment notification can be signed until the real settings are in.
+    return name === 'FREEKASSA_SHOP_ID' ? '0' : randomBytes(32).toString('hex');
   };
 
   const freekassa = {
@@ -248,10 +201,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     shopTimeZone: e.SHOP_TIMEZONE,
+    wipeWarnHours: e.WIPE_WARN_HOURS,
     supportEmail: e.SUPPORT_EMAIL ?? null,
     itemIconUrl: e.ITEM_ICON_URL ?? null,
     purchaseLimitPerMinute: e.PURCHASE_LIMIT_PER_MINUTE,
     leaderRetryMs: e.LEADER_RETRY_SECONDS * 1000,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    // Nobody else backs up an embedded database's folder; PostgreSQL usually has its own backups.
+    backups: { everyHours: e.BACKUP_EVERY_HOURS ?? (e.DATABASE_URL ? 0 : 24), keep: e.BACKUP_KEEP },
   };
 }

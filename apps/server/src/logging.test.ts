@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { loggerOptions, redactUrl } from './logging';
 import { signInThroughSteam, startFakeSteam, type FakeSteam } from './test-support/fake-steam';
+import { createPluginSigner } from './test-support/plugin-signer';
 import { createTestApp, type TestApp } from './test-support/test-app';
 
 const PUBLIC_URL = 'http://shop.test';
@@ -75,11 +76,15 @@ describe('the log', () => {
       await call('POST', `/api/admin/servers/${server.json().id}/plugin-key`, refreshed)
     ).json().pluginKey as string;
     secrets.push(pluginKey);
-    await shop.app.inject({
-      method: 'GET',
-      url: '/api/plugin/v1/queue?steamId=76561198000000002',
-      headers: { 'x-server-key': pluginKey },
-    });
+    // The plugin's signed requests (one refused for its signature), with their signatures.
+    const plugin = createPluginSigner(shop.app, pluginKey);
+    const lease = { steamId: '76561198000000002', manual: true };
+    const leased = await plugin.send('/jobs/lease', lease);
+    expect(leased.status).toBe(200);
+    secrets.push(leased.headers['x-signature']!, JSON.parse(leased.text).signature as string);
+    const forged = await plugin.send('/jobs/lease', lease, { signature: 'f'.repeat(64) });
+    expect(forged.status).toBe(401);
+    secrets.push('f'.repeat(64));
 
     // A forged payment notification (refused and logged) with its signature.
     const sign = 'a'.repeat(31) + 'f';

@@ -30,6 +30,7 @@ const SECRET_PATHS = [
   'secret1',
   'secret2',
   'x-server-key',
+  'x-signature',
   'idempotency-key',
 ].flatMap((name) => {
   const plain = /^[A-Za-z_$][\w$]*$/.test(name);

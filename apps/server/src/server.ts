@@ -3,8 +3,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { loggerOptions } from './logging';
-import { loadShippedItemTable } from './modules/catalog/shipped-items';
-import { startDemoWorld } from './modules/demo/demo-world';
+import { shopRunsOn } from './plugins/control-socket';
+import { loadShippedItemTable, refreshShippedItemNames } from './modules/catalog/shipped-items';
+import { startDemoWorld, type DemoWorld } from './modules/demo/demo-world';
 import { SERVER_ROOT } from './paths';
 
 const webRoot = path.resolve(SERVER_ROOT, '../web/dist');
@@ -23,24 +24,37 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
+  // Two processes on one embedded data folder would damage it: look before opening it.
+  if (!config.databaseUrl && (await shopRunsOn(config.dataDir))) {
+    console.error(`Refusing to start. A shop is already running on ${config.dataDir}.`);
+    process.exit(1);
+  }
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     onIdleError: (error) =>
       console.warn(`Database connection lost (${error.message}); reconnecting.`),
   });
-  // A fresh install gets the whole item table for the admin's item picker.
+  // A fresh install gets the whole item table for the admin's item picker; an existing one gets
+  // this release's corrected names wherever the owner kept the shipped ones.
   const shippedItems = await loadShippedItemTable(database.db);
-  if (shippedItems > 0) console.log(`Loaded the shipped item table: ${shippedItems} items.`);
+  if (shippedItems > 0) {
+    console.log(`Loaded the shipped item table: ${shippedItems} items.`);
+  } else {
+    // A table just loaded from this release's file has its names already.
+    const renamedItems = await refreshShippedItemNames(database.db);
+    if (renamedItems > 0) console.log(`Updated the names of ${renamedItems} shipped items.`);
+  }
   const app = await buildApp({
     config,
     database,
     webRoot,
     logger: loggerOptions(config),
+    backups: { schedule: true },
+    controlSocket: true,
   });
 
-  const stopDemoWorld = config.demo ? await startDemoWorld(app) : async () => undefined;
-
+  let stopDemoWorld: DemoWorld = async () => undefined;
   let stopping = false;
   const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return;
@@ -48,8 +62,9 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    await app.close();
+    // The demo's plugin reports its last world save to the shop, so the shop is still listening.
     await stopDemoWorld();
+    await app.close();
     await database.close();
     process.exit(exitCode);
   };
@@ -65,6 +80,10 @@ async function main() {
     app.log.fatal({ err }, 'uncaught exception');
     void shutdown('uncaughtException', 1);
   });
+
+  // After the handlers: a signal while a fresh demo writes its month of history closes the database
+  // properly instead of killing the process in the middle of a write.
+  if (config.demo) stopDemoWorld = await startDemoWorld(app, config);
 
   await app.listen({ port: config.port, host: config.host });
   if (config.demo) {

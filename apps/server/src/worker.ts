@@ -34,7 +34,13 @@ const database = await openDatabase({
   onIdleError: (error) =>
     console.warn(`Database connection lost (${error.message}); reconnecting.`),
 });
-const app = await buildApp({ config, database, logger: loggerOptions(config), worker: true });
+const app = await buildApp({
+  config,
+  database,
+  logger: loggerOptions(config),
+  worker: true,
+  backups: { schedule: true },
+});
 await app.ready();
 console.log('Shop worker running: delivery, and the periodic jobs while it is the leader.');
 

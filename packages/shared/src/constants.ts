@@ -40,6 +40,12 @@ export function jobMethodOf(server: { isPluginEnabled: number }): 'plugin' | 'rc
   return deliveryMethodOf(server) === 'plugin' ? 'plugin' : 'rcon';
 }
 
+/**
+ * The reason a plugin delivery shows while its items are in the player's inventory and the game has
+ * not saved the world yet: given, and settled at the next world save.
+ */
+export const AWAITING_SAVE_REASON = 'Выдано в игре, ждёт сохранения мира';
+
 export const orderStatuses = ['pending', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 

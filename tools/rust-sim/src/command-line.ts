@@ -14,13 +14,31 @@ export function parseCommandLine(line: string): ParsedCommand {
   return { name, args: splitQuoted(rest), rest };
 }
 
-/** Splits on whitespace, keeping "quoted strings" together without their quotes. */
+/**
+ * The game's argument split: whitespace outside double quotes ends an argument, and the quotes
+ * themselves are dropped wherever they stand, so `"2module car"` is one argument, `a"b c"d` is `ab cd`
+ * and `""` an empty one. There is no escape: a quote always opens or closes.
+ */
 export function splitQuoted(text: string): string[] {
   const args: string[] = [];
-  const pattern = /"([^"]*)"|(\S+)/g;
-  for (const match of text.matchAll(pattern)) {
-    args.push(match[1] ?? match[2] ?? '');
+  let current = '';
+  let inQuotes = false;
+  // A quoted empty string is still an argument; bare whitespace is not.
+  let started = false;
+  for (const char of text) {
+    if (char === '"') {
+      inQuotes = !inQuotes;
+      started = true;
+    } else if (!inQuotes && /\s/.test(char)) {
+      if (started) args.push(current);
+      current = '';
+      started = false;
+    } else {
+      current += char;
+      started = true;
+    }
   }
+  if (started) args.push(current);
   return args;
 }
 

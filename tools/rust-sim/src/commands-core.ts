@@ -1,5 +1,6 @@
 import type { CommandContext, CommandHandler, GameState } from './game-state';
 import { findItemByPartialName } from './items';
+import { dotnetDateText, parseWorldNumber, wipeWorld } from './world';
 
 const PROTOCOL = '2596.268.1';
 const VERSION = 2596;
@@ -24,7 +25,7 @@ function serverInfo(state: GameState) {
     NetworkIn: 40_000 + Math.floor(state.random() * 20_000),
     NetworkOut: 120_000 + Math.floor(state.random() * 60_000),
     Restarting: false,
-    SaveCreatedTime: state.saveCreatedAt.toISOString(),
+    SaveCreatedTime: dotnetDateText(state.saveCreatedAt),
     Version: VERSION,
     Protocol: PROTOCOL,
   };
@@ -32,9 +33,23 @@ function serverInfo(state: GameState) {
 
 /** In-game clock as C# prints a DateTime ("01/01/2025 06:00:00"); a game hour per real minute. */
 function gameTime(uptimeSeconds: number): string {
-  const t = new Date(Date.UTC(2025, 0, 1, 6) + uptimeSeconds * 60_000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(t.getUTCMonth() + 1)}/${two(t.getUTCDate())}/${t.getUTCFullYear()} ${two(t.getUTCHours())}:${two(t.getUTCMinutes())}:${two(t.getUTCSeconds())}`;
+  return dotnetDateText(new Date(Date.UTC(2025, 0, 1, 6) + uptimeSeconds * 60_000));
+}
+
+/** A convar read with no argument: the game answers `server.seed: "1337"`. */
+const convar = (name: string, value: string | number) => `${name}: "${value}"`;
+
+/**
+ * `sim.wipe [seed] [worldsize]`: the simulator's own command (the game has none; a real wipe is a
+ * restart on a new map), so the demo's admin console and a CLI user can wipe a running sim.
+ */
+function simWipe({ command, state, reply }: CommandContext): void {
+  // Each argument given must be a number; one left out takes the wipe's default.
+  const numbers = command.args.slice(0, 2).map(parseWorldNumber);
+  if (numbers.includes(undefined)) return reply('Usage: sim.wipe [seed] [worldsize]');
+  const [seed, worldSize] = numbers;
+  const at = wipeWorld(state, { seed, worldSize });
+  reply(`Wiped: new save ${dotnetDateText(at)}, seed ${state.seed}, size ${state.worldSize}`);
 }
 
 /** The game serialises `serverinfo` and `playerlist` with Json.NET, indented. */
@@ -122,6 +137,9 @@ export const coreCommands: Record<string, CommandHandler> = {
   say: ({ command, chat }) => chat(command.rest),
   echo: ({ command, reply }) => reply(command.rest),
   'server.writecfg': ({ reply }) => reply('Config Saved'),
+  'server.seed': ({ state, reply }) => reply(convar('server.seed', state.seed)),
+  'server.worldsize': ({ state, reply }) => reply(convar('server.worldsize', state.worldSize)),
+  'sim.wipe': simWipe,
   // The shop's Oxide plugin (plugins/oxide): a chat line to one online player. Arguments past the
   // second are ignored, as the plugin's `arg.GetString(1)` would.
   'rustshop.notify': ({ command, state, reply }) => {

@@ -7,8 +7,13 @@ export interface GameState {
   hostname: string;
   map: string;
   maxPlayers: number;
-  readonly startedAt: number;
-  readonly saveCreatedAt: Date;
+  /** When the server process started: a wipe restarts it, so Uptime counts from the wipe. */
+  startedAt: number;
+  /** When the current save (the map) was made: serverinfo's SaveCreatedTime; a wipe renews it. */
+  saveCreatedAt: Date;
+  /** `server.seed` and `server.worldsize`: the procedural map of the current save. */
+  seed: number;
+  worldSize: number;
   items: readonly SimItem[];
   readonly roster: Roster;
   readonly bans: Map<string, SimBan>;

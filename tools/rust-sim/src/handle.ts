@@ -9,6 +9,7 @@ import type {
   SimPlayer,
   SimPlayerInit,
 } from './types';
+import type { SimWipe } from './world';
 
 /** A running simulated Rust server. Everything a test, the demo or a browser journey needs. */
 export interface RustSimHandle {
@@ -31,6 +32,17 @@ export interface RustSimHandle {
   readonly groups: ReadonlyMap<string, ReadonlySet<string>>;
   /** What the shop's plugin (`rustshop.notify`) wrote to single players, as each one read it. */
   readonly notices: ReadonlyArray<{ steamId: string; text: string }>;
+  /** When the current save was made (to the second): serverinfo's SaveCreatedTime. */
+  readonly saveCreatedAt: Date;
+  readonly seed: number;
+  readonly worldSize: number;
+  readonly map: string;
+
+  /**
+   * Wipes the map: a new save made now (or `at`), a new seed unless given. A restart on the same
+   * save is `stop()` then `start()`, which keeps it.
+   */
+  wipe(wipe?: SimWipe): Date;
 
   /** Listens again (on the same port) after `stop()`. */
   start(): Promise<void>;

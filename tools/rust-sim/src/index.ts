@@ -17,3 +17,4 @@ export type {
 export { DEFAULT_ITEMS, findItemByPartialName } from './items';
 export { DEFAULT_PLAYERS } from './players';
 export { parseCommandLine } from './command-line';
+export { dotnetDateText, type SimWipe } from './world';

@@ -30,6 +30,8 @@ export const DEFAULT_ITEMS: readonly SimItem[] = [
   { shortname: 'hatchet', name: 'Hatchet' },
   { shortname: 'furnace', name: 'Furnace' },
   { shortname: 'box.wooden.large', name: 'Large Wood Box' },
+  // A real shortname with a space: the console gets it only as one quoted argument.
+  { shortname: '2module car', name: '2 Module Car' },
 ];
 
 /**

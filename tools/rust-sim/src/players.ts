@@ -1,8 +1,9 @@
 import type { SimGift, SimPlayer, SimPlayerInit } from './types';
 
 /**
- * Default online players. Their ids match the shop's demo sign-in accounts, so in the demo a purchase
- * by Bandit_Kolya is delivered at once while one by Nadya_Solo (offline) waits, as it would in game.
+ * Default online players. Their ids match two of the shop's demo sign-in accounts, so a test that
+ * signs in as Bandit_Kolya buys for someone in the game, and one who signs in as Nadya_Solo (offline
+ * here) sees a delivery wait, as it would in game.
  */
 export const DEFAULT_PLAYERS: readonly SimPlayerInit[] = [
   { steamId: '76561198000000002', name: 'Bandit_Kolya' },
@@ -48,6 +49,7 @@ export class Roster {
       ping: init.ping ?? 20 + Math.floor(this.random() * 80),
       health: init.health ?? 100,
       freeSlots: init.freeSlots ?? null,
+      resident: init.resident ?? false,
     };
     this.online.set(steamId, player);
     this.known.set(steamId, player.name);

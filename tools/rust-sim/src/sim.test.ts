@@ -84,6 +84,16 @@ describe('rust-sim WebRcon listener', () => {
     await client.close();
   });
 
+  it('gives an item whose shortname has a space when it comes as one quoted argument', async () => {
+    const s = await start();
+    const client = await connectRaw(s.url);
+    expect((await client.run(1001, `inventory.giveto ${KOLYA} "2module car" 1`)).Message).toBe(
+      ' [ServerVar] giving Bandit_Kolya 1 x 2 Module Car',
+    );
+    expect(s.gifts(KOLYA)).toMatchObject([{ shortname: '2module car', amount: 1 }]);
+    await client.close();
+  });
+
   it('matches a partial shortname as the game does (first item containing it)', async () => {
     const s = await start();
     const client = await connectRaw(s.url);
@@ -176,6 +186,28 @@ describe('rust-sim WebRcon listener', () => {
     expect(s.removePlayer(joined.steamId)).toBe(true);
     expect(s.players().some((p) => p.name === 'Newbie')).toBe(false);
     await client.close();
+  });
+
+  it('churns only bystanders: residents stay online through any number of rounds', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'Date'] });
+    let seed = 7;
+    const s = await start({
+      players: [{ steamId: KOLYA, name: 'Bandit_Kolya', resident: true }, { name: 'Passer-by' }],
+      maxPlayers: 4,
+      churnIntervalMs: 1000,
+      // A fixed sequence, so the run is the same every time.
+      random: () => (seed = (seed * 48271) % 2147483647) / 2147483647,
+    });
+    const seen = new Set<string>();
+    for (let round = 0; round < 200; round += 1) {
+      vi.advanceTimersByTime(1000);
+      const online = s.players();
+      expect(online.some((player) => player.steamId === KOLYA)).toBe(true);
+      expect(online.length).toBeLessThanOrEqual(4);
+      for (const player of online) seen.add(player.steamId);
+    }
+    // Bystanders did come and go meanwhile.
+    expect(seen.size).toBeGreaterThan(4);
   });
 
   it('stops and starts again on the same port', async () => {

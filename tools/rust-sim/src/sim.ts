@@ -1,10 +1,8 @@
 import { createChatter, joinLine, leaveLine } from './chatter';
 import { canonicalName, runCommand } from './commands';
-import type { GameState } from './game-state';
 import type { RustSimHandle } from './handle';
-import { DEFAULT_ITEMS } from './items';
-import { DEFAULT_PLAYERS, Roster } from './players';
 import { RconListener, type SimConnection } from './rcon-listener';
+import { initialState, wipeWorld } from './world';
 import type {
   RconFrame,
   RconMessageType,
@@ -29,23 +27,8 @@ export async function startRustSim(options: RustSimOptions = {}): Promise<RustSi
   const random = options.random ?? Math.random;
   const host = options.host ?? '127.0.0.1';
   let password = options.password ?? 'sim-password';
-  const roster = new Roster(random);
-  for (const init of options.players ?? DEFAULT_PLAYERS) roster.add(init);
-  const state: GameState = {
-    hostname: options.hostname ?? '[RU] Simulated Rust Server',
-    map: options.map ?? 'Procedural Map',
-    maxPlayers: options.maxPlayers ?? 100,
-    startedAt: Date.now(),
-    saveCreatedAt: new Date(),
-    items: options.items ?? DEFAULT_ITEMS,
-    roster,
-    bans: new Map(),
-    mutes: new Map(),
-    groups: new Map(),
-    allowedGroups: options.groups ? new Set(options.groups) : null,
-    notices: [],
-    random,
-  };
+  const state = initialState(options, random);
+  const roster = state.roster;
   const silent = new Set(
     (options.silentCommands ?? []).map((name) => canonicalName(name.toLowerCase())),
   );
@@ -142,12 +125,15 @@ export async function startRustSim(options: RustSimOptions = {}): Promise<RustSi
     const line = chatter.chatLine();
     if (line) broadcastChat(line.message, line.player.name, line.player.steamId);
   });
+  // Only bystanders come and go: a resident (someone a person signs in as) is always there to receive.
   every(options.churnIntervalMs, null, () => {
     const online = roster.list();
-    const leave = online.length > 0 && (online.length >= state.maxPlayers || random() < 0.45);
-    const victim = online[Math.floor(random() * online.length)];
+    const bystanders = online.filter((player) => !player.resident);
+    const full = online.length >= state.maxPlayers;
+    const leave = bystanders.length > 0 && (full || random() < 0.45);
+    const victim = bystanders[Math.floor(random() * bystanders.length)];
     if (leave && victim) handle.removePlayer(victim.steamId);
-    else handle.addPlayer();
+    else if (!full) handle.addPlayer();
   });
 
   const handle: RustSimHandle = {
@@ -171,6 +157,23 @@ export async function startRustSim(options: RustSimOptions = {}): Promise<RustSi
     mutes: state.mutes,
     groups: state.groups,
     notices: state.notices,
+    get saveCreatedAt() {
+      return state.saveCreatedAt;
+    },
+    get seed() {
+      return state.seed;
+    },
+    get worldSize() {
+      return state.worldSize;
+    },
+    get map() {
+      return state.map;
+    },
+    wipe(wipe) {
+      const at = wipeWorld(state, wipe);
+      broadcastConsole(`Wiped: new save, seed ${state.seed}, size ${state.worldSize}`);
+      return at;
+    },
     async start() {
       await listener.start(port);
     },

@@ -27,6 +27,11 @@ export interface SimPlayerInit {
   freeSlots?: number;
   ping?: number;
   health?: number;
+  /**
+   * Stays online whatever the churn does (a player someone is watching, like the demo's sign-in
+   * accounts); `removePlayer` still takes them off. Default false.
+   */
+  resident?: boolean;
 }
 
 export interface SimPlayer {
@@ -37,6 +42,7 @@ export interface SimPlayer {
   ping: number;
   health: number;
   freeSlots: number | null;
+  readonly resident: boolean;
 }
 
 /** One thing a player received through `inventory.giveto`. */
@@ -97,6 +103,16 @@ export interface RustSimOptions {
   hostname?: string;
   map?: string;
   maxPlayers?: number;
+  /**
+   * When the current save was made (serverinfo's SaveCreatedTime), to the second. Default: when the
+   * sim starts, as a server that starts on a new map. A demo or test that comes back on the same
+   * world passes the time it had.
+   */
+  saveCreatedAt?: Date;
+  /** The map's `server.seed`; default random. */
+  seed?: number;
+  /** The map's `server.worldsize`; default 4000. */
+  worldSize?: number;
   /** The item table `inventory.giveto` knows, in the game's order. Default: a small common set. */
   items?: readonly SimItem[];
   /** Players online at start. Default: two demo players. Pass `[]` for an empty server. */
@@ -115,7 +131,7 @@ export interface RustSimOptions {
   consoleIntervalMs?: number | null;
   /** A player chat line (Identifier -1) every N ms; null = off. Default 40 s. */
   chatIntervalMs?: number | null;
-  /** A random player joins or leaves every N ms (demo); null = off (default). */
+  /** A random player joins or leaves every N ms (demo); null = off (default). Residents never leave. */
   churnIntervalMs?: number | null;
   /** Random source, injectable for reproducible tests. */
   random?: () => number;

@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { SERVER_ROOT } from '../paths';
 import { openEmbedded } from './embedded-database';
+import { MIGRATIONS_FOLDER, migrationsUpTo } from './schema-version';
 import * as schema from './schema/index';
 
 /** The database API every repository uses; the same over PGlite and PostgreSQL. */
@@ -30,6 +30,12 @@ export interface Database {
   run: <T>(statement: PreparedStatement) => Promise<T[]>;
   /** Calls `listener` with every statement the shop sends from now on; returns the way to stop. */
   observe: (listener: (text: string) => void) => () => void;
+  /**
+   * The embedded database only: a tar of its data folder as it is this moment, taken between two
+   * statements (queries wait meanwhile, a fraction of a second). Opened elsewhere it is the state
+   * of a crash at that moment: every committed transaction, none of the rest.
+   */
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -49,8 +55,6 @@ function createStatementObservers() {
   };
 }
 
-const migrationsFolder = path.join(SERVER_ROOT, 'src/db/migrations');
-
 /** An arbitrary, fixed key of PostgreSQL's advisory locks: "one migrating process at a time". */
 const MIGRATION_LOCK_KEY = 724_300_001;
 
@@ -59,7 +63,7 @@ const MIGRATION_LOCK_KEY = 724_300_001;
  * on an empty database take turns, and the later ones find nothing left to apply. Without it two
  * instances race to create the same tables and one of them dies on a unique violation.
  */
-async function migrateUnderLock(pool: pg.Pool) {
+async function migrateUnderLock(pool: pg.Pool, migrationsFolder: string) {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -80,6 +84,26 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Told when an idle PostgreSQL connection fails. */
   onIdleError?: (error: Error) => void;
+  /**
+   * Which migrations to apply: all (the default), none (a tool that must not change the schema
+   * under a running shop), or those up to a version (a restore builds its backup's schema).
+   */
+  migrations?: 'all' | 'none' | number;
+}
+
+/** Runs `migrate` over the chosen migrations folder; a folder cut short is removed afterwards. */
+async function applyMigrations(
+  choice: DatabaseOptions['migrations'],
+  migrate: (folder: string) => Promise<void>,
+) {
+  if (choice === 'none') return;
+  if (choice === undefined || choice === 'all') return migrate(MIGRATIONS_FOLDER);
+  const folder = migrationsUpTo(choice);
+  try {
+    await migrate(folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** Opens the database and applies every pending migration before anything else touches it. */
@@ -89,7 +113,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
-    await migrateUnderLock(pool);
+    await applyMigrations(options.migrations, (folder) => migrateUnderLock(pool, folder));
     const observers = createStatementObservers();
     const db = drizzlePg(pool, { schema, logger: observers.logger });
     return {
@@ -117,7 +141,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   ]);
   const observers = createStatementObservers();
   const db = drizzlePglite(client, { schema, logger: observers.logger });
-  await migratePglite(db, { migrationsFolder });
+  await applyMigrations(options.migrations, (migrationsFolder) =>
+    migratePglite(db, { migrationsFolder }),
+  );
   return {
     db,
     kind: 'pglite',
@@ -126,6 +152,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return (await client.query<T>(statement.text, statement.values)).rows;
     },
     observe: observers.observe,
+    // A checkpoint first (a moment: at most 16 MB of buffers to write), so the copy is mostly the
+    // tables themselves and opening it replays next to no WAL.
+    snapshot: async () => {
+      await client.exec('checkpoint');
+      return client.dumpDataDir('none');
+    },
     close: () => client.close(),
   };
 }

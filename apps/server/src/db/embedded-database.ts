@@ -13,6 +13,11 @@ import type { PGlite } from '@electric-sql/pglite';
  */
 export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
   shared_buffers: '16MB',
+  // A checkpoint every 64 MB of WAL instead of 1 GB, and old WAL files removed rather than kept for
+  // reuse: with 16 MB of buffers a checkpoint costs little, and the folder a backup copies (and the
+  // WAL its copy replays) stays the tables and a segment or two instead of up to a gigabyte.
+  max_wal_size: '64MB',
+  wal_recycle: 'off',
 };
 
 /** Runs in a child process: PGlite creates the cluster (initdb) and closes it. CommonJS on purpose. */

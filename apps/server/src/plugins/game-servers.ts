@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { RconPool, type RconClientOptions } from '../integrations/rust-rcon/index';
+import type { SaveListener } from '../modules/servers/save-watch';
 import { createServerMonitor, type ServerMonitor } from '../modules/servers/server-monitor';
 import { createServersRepository } from '../modules/servers/servers-repository';
 
@@ -20,6 +21,11 @@ declare module 'fastify' {
       consoleTimeoutMs: number;
       /** A server was added, edited or deleted: refresh the link and its status now. */
       changed(serverId: number): void;
+      /**
+       * Registers what follows a save the monitor sees for the first time: the wipes module records
+       * the wipe. Called within the poll, so a wipe shows once the poll that saw it is over.
+       */
+      onSaveSeen(listener: SaveListener): void;
     };
   }
 }
@@ -39,6 +45,7 @@ async function gameServersPlugin(app: FastifyInstance, options: GameServersOptio
     monitor,
     consoleTimeoutMs: options.consoleTimeoutMs ?? 10_000,
     changed: (serverId: number) => void monitor.pollOne(serverId),
+    onSaveSeen: (listener: SaveListener) => monitor.onSave(listener),
   });
   // Every process may send commands, but only the leader watches: N instances must not poll N times.
   if (options.monitorIntervalMs !== false) app.leadership.whileLeader('server monitor', monitor);

@@ -21,16 +21,27 @@ const ASSET_HEADERS_DROPPED = [
 /** The prerendered pages' one inline script, allowed by its hash and nothing else inline. */
 const deferredStartSource = `'sha256-${createHash('sha256').update(DEFERRED_START_SCRIPT).digest('base64')}'`;
 
-async function securityHeadersPlugin(app: FastifyInstance, options: { https: boolean }) {
+/**
+ * The shop's own socket address (ws://host or wss://host of PUBLIC_URL) for connect-src. Chromium
+ * (since 70) and Firefox let `'self'` cover a WebSocket to the page's own host; older Safari does
+ * not, so the address is named as well. Never the bare `ws:`/`wss:` schemes: they would let a script
+ * injected into a page send whatever it reads to a socket on any host.
+ */
+export function socketOrigin(publicUrl: string): string {
+  const { protocol, host } = new URL(publicUrl);
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}`;
+}
+
+/** `publicUrl`: the address players use (PUBLIC_URL); https there turns on HSTS. */
+async function securityHeadersPlugin(app: FastifyInstance, options: { publicUrl: string }) {
+  const https = new URL(options.publicUrl).protocol === 'https:';
   const apiHeaders: Record<string, string> = {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
     'cross-origin-resource-policy': 'same-origin',
-    ...(options.https
-      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
-      : {}),
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
   // Hashed scripts and stylesheets are never documents either: the page's policy already governs
   // them, and repeating ~0.5 KB of document headers on each file would weigh on every page load.
@@ -49,14 +60,14 @@ async function securityHeadersPlugin(app: FastifyInstance, options: { https: boo
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", socketOrigin(options.publicUrl)],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    hsts: options.https,
+    hsts: https,
   });
 
   app.addHook('onSend', async (request, reply) => {

@@ -20,6 +20,17 @@ export const buy = (
     payload,
   });
 
+/** A purchase that must succeed: the order's id. */
+export async function orderOf(
+  app: FastifyInstance,
+  headers: Headers,
+  payload: Record<string, unknown>,
+): Promise<string> {
+  const reply = await buy(app, headers, payload);
+  if (reply.statusCode !== 200) throw new Error(reply.body);
+  return reply.json<{ orderId: string }>().orderId;
+}
+
 type WrittenCount = 'orders' | 'items' | 'jobs' | 'debits' | 'keys' | 'purchases';
 
 /** What the database holds for a user: every row a purchase writes, and the ledger's sum. */

@@ -35,17 +35,23 @@ export async function addServer(
   });
   if (reply.statusCode !== 201) throw new Error(reply.body);
   const id = reply.json().id as number;
-  if (game) {
-    const servers = createServersRepository(shop.app.db);
-    await waitUntil(
-      async () => {
-        await shop.app.servers.monitor.pollOne(id);
-        return (await servers.findById(id))?.linkStatus === 'online';
-      },
-      { what: `server ${id} online` },
-    );
-  }
+  if (game) await seenOnline(shop, id);
   return id;
+}
+
+/**
+ * Polls until the shop records the server online, as buyers need it. Also after another process's
+ * first poll, made before its RCON link was up, recorded the server offline.
+ */
+export async function seenOnline(shop: Shop, serverId: number): Promise<void> {
+  const servers = createServersRepository(shop.app.db);
+  await waitUntil(
+    async () => {
+      await shop.app.servers.monitor.pollOne(serverId);
+      return (await servers.findById(serverId))?.linkStatus === 'online';
+    },
+    { what: `server ${serverId} online` },
+  );
 }
 
 export async function addProduct(

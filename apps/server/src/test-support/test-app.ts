@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
-import type { Database } from '../db/client';
+import { openDatabase, type Database } from '../db/client';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -12,7 +12,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-type TestAppOptions = Partial<Omit<AppOptions, 'config' | 'database' | 'onRoute'>>;
+type TestAppOptions = Partial<Omit<AppOptions, 'config' | 'database' | 'onRoute'>> & {
+  /** The embedded database (in memory) even when the other tests run on TEST_DATABASE_URL. */
+  embedded?: boolean;
+};
 
 /**
  * The real application on a fresh database, configured as an operator would, for app.inject tests.
@@ -23,7 +26,8 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-  const database = await openTestDatabase();
+  const { embedded, ...appOptions } = options;
+  const database = embedded ? await openDatabase({}) : await openTestDatabase();
   const routes: TestApp['routes'] = [];
   const app = await buildApp({
     config,
@@ -35,8 +39,10 @@ export async function createTestApp(
       autostart: false,
       worker: { stackDelayMs: 20, commandTimeoutMs: 1_000 },
       pluginLeaseSeconds: 2,
+      pluginWaitSeconds: 2,
+      pluginWaitPollMs: 50,
     },
-    ...options,
+    ...appOptions,
     onRoute: (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });
     },

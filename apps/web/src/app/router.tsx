@@ -56,7 +56,7 @@ function PageLoading({ className }: { className?: string }) {
   return <LoadingState text="Загрузка..." className={className ?? 'min-h-[50vh]'} />;
 }
 
-/** SPEC §2 route table; /admin needs a login first (guests go to /login), then the admin flag. */
+/** SPEC §2 route table: /profile and /cart need a login (guests go to /login), /admin an admin. */
 export function AppRoutes() {
   const [location] = useLocation();
   return (
@@ -87,12 +87,11 @@ export function AppRoutes() {
                     <CartRoute />
                   </RequireAuth>
                 </Route>
+                {/* SPEC §2: whoever is not an authenticated admin, a guest too, goes to '/'. */}
                 <Route path="/admin">
-                  <RequireAuth>
-                    <RequireAdmin>
-                      <AdminRoute />
-                    </RequireAdmin>
-                  </RequireAuth>
+                  <RequireAdmin>
+                    <AdminRoute />
+                  </RequireAdmin>
                 </Route>
                 <Route path="/payment-success" component={PaymentSuccessRoute} />
                 <Route path="/payment-callback" component={PaymentCallbackRoute} />

@@ -43,6 +43,8 @@ export interface RequestOptions {
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its own type (a CSV file), instead of a JSON body. */
+  text?: { contentType: string; content: string };
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /**
@@ -159,7 +161,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const token = storage.get();
       if (token) headers.Authorization = `Bearer ${token}`;
       let body: string | undefined;
-      if (init.body !== undefined) {
+      if (init.text) {
+        headers['Content-Type'] = init.text.contentType;
+        body = init.text.content;
+      } else if (init.body !== undefined) {
         headers['Content-Type'] = 'application/json';
         body = JSON.stringify(init.body);
       }

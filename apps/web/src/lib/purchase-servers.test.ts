@@ -13,6 +13,7 @@ const server = (overrides: Partial<PurchaseServer>): PurchaseServer => ({
   playersOnline: 12,
   maxPlayers: 200,
   isPluginEnabled: 0,
+  nextWipeAt: null,
   ...overrides,
 });
 

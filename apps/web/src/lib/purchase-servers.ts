@@ -2,7 +2,7 @@ import { deliveryMethodOf, type PublicServer } from '@shop/shared';
 
 export type PurchaseServer = Pick<
   PublicServer,
-  'id' | 'name' | 'status' | 'playersOnline' | 'maxPlayers' | 'isPluginEnabled'
+  'id' | 'name' | 'status' | 'playersOnline' | 'maxPlayers' | 'isPluginEnabled' | 'nextWipeAt'
 >;
 
 /**

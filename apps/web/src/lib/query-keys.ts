@@ -10,6 +10,8 @@ export const queryKeys = {
   gifts: ['user', 'gifts'] as const,
   transactions: ['user', 'transactions'] as const,
   cart: ['user', 'cart'] as const,
+  /** The activated percentage code the next top-up uses (the top-up dialog's preview). */
+  waitingPromo: ['user', 'waiting-promo'] as const,
   servers: ['servers'] as const,
   products: (filters: Record<string, string> = {}) => ['products', filters] as const,
   site: ['site'] as const,

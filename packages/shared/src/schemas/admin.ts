@@ -45,6 +45,8 @@ export const systemStatsSchema = z.object({
   onlineUsers: z.number().int(),
   totalOrders: z.number().int(),
   todayOrders: z.number().int(),
+  /** Orders whose delivery is not finished yet (waiting, being given, or failed). */
+  pendingOrders: z.number().int(),
   totalRevenue: z.number(),
   todayRevenue: z.number(),
   activeServers: z.number().int(),
@@ -55,7 +57,10 @@ export type SystemStats = z.infer<typeof systemStatsSchema>;
 
 const revenueWindowSchema = z.object({ revenue: z.number(), count: z.number().int() });
 
-/** Completed purchases (refunds taken off) per window of calendar days in the shop's time zone. */
+/**
+ * Money taken per window of calendar days in the shop's time zone: paid orders, delivered or not,
+ * less refunds.
+ */
 export const revenueStatsSchema = z.object({
   total: revenueWindowSchema,
   today: revenueWindowSchema,

@@ -7,6 +7,19 @@ import { vipTiers } from '../constants';
 const categoryKeys = Object.keys(productCategories) as [ProductCategory, ...ProductCategory[]];
 export const productCategorySchema = z.enum(categoryKeys);
 
+/**
+ * The one rule for an item's shortname, wherever it enters the shop (item table import, the plugin's
+ * item list, a product's game item). The shop sends it to the game console as one quoted argument, so
+ * it may hold spaces (the game has `2module car`) but never a quote, `;`, a line break or anything
+ * else a console line could be bent with. Latin letters and digits first, at most 100 characters.
+ */
+export const SHORTNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._ -]{0,99}$/;
+export const SHORTNAME_RULE =
+  'Shortname предмета: латинские буквы, цифры, пробел, точка, дефис и подчёркивание, первой — буква или цифра, не длиннее 100 символов';
+
+/** A shortname by SHORTNAME_PATTERN, after surrounding spaces are trimmed like any text typed in. */
+export const shortnameSchema = z.string().trim().regex(SHORTNAME_PATTERN, SHORTNAME_RULE);
+
 /** A row of the game's item table. Ids are the game's signed 32-bit item ids. */
 export const gameItemSchema = z.object({
   id: z
@@ -14,12 +27,7 @@ export const gameItemSchema = z.object({
     .int()
     .min(-INT32_MAX - 1)
     .max(INT32_MAX),
-  shortname: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .regex(/^[a-z0-9][a-z0-9._ -]*$/i, 'недопустимые символы в shortname'),
+  shortname: shortnameSchema,
   nameEn: z.string().trim().min(1).max(200),
   nameRu: z.string().trim().max(200).nullable().optional().default(null),
   category: productCategorySchema.optional().default('miscellaneous'),
@@ -35,6 +43,17 @@ export const itemImportResultSchema = z.object({
   imported: z.number().int(),
   total: z.number().int(),
 });
+
+/** A product's price and availability on one server, where a wipe makes them differ. */
+export const productOfferSchema = z.object({
+  serverId: z.number().int(),
+  price: z.number(),
+  originalPrice: z.number().nullable(),
+  salePercent: z.number().int().nullable(),
+  saleEndsAt: z.string().nullable(),
+  availableAt: z.string().nullable(),
+});
+export type ProductOffer = z.infer<typeof productOfferSchema>;
 
 /** PRODUCT of the specification, as buyers see it. Money in roubles. */
 export const productSchema = z.object({
@@ -58,6 +77,24 @@ export const productSchema = z.object({
   /** A VIP product grants this tier for vipDays per stack bought. */
   vipTier: z.string().nullable(),
   vipDays: z.number().int().nullable(),
+  /** Not sold for this many hours after the server's last wipe (0: no block). */
+  wipeBlockHours: z.number().int(),
+  /** What it grants lasts until the server's next wipe: revokeCommands run at the wipe. */
+  untilWipe: z.boolean(),
+  /**
+   * The price before a running sale, else null; `price` is then the sale price, `salePercent` the
+   * discount and `saleEndsAt` when it stops (null for a wipe sale's end when unknown).
+   */
+  originalPrice: z.number().nullable(),
+  salePercent: z.number().int().nullable(),
+  saleEndsAt: z.string().nullable(),
+  /** Set while the wipe block holds: when the product can be bought. */
+  availableAt: z.string().nullable(),
+  /**
+   * A product sold on every server, where some server's wipe (its sale or its block) makes the
+   * offer differ from the fields above: that server's own price and availability.
+   */
+  serverOffers: z.array(productOfferSchema),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -86,7 +123,7 @@ export const productInputSchema = z
       .max(1000, 'Описание не длиннее 1000 символов')
       .optional()
       .default(''),
-    gameItemName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
+    gameItemName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).pipe(shortnameSchema),
     gameItemId: z
       .preprocess((value) => (value === '' ? null : value), gameItemIdSchema.nullable())
       .optional()
@@ -145,6 +182,14 @@ export const productInputSchema = z
       .nullable()
       .optional()
       .transform((value) => (value ? value : null)),
+    wipeBlockHours: z.coerce
+      .number()
+      .int('Блокировка после вайпа: целое число часов')
+      .min(0, 'Блокировка после вайпа: от 0 до 720 часов')
+      .max(720, 'Блокировка после вайпа: от 0 до 720 часов')
+      .optional()
+      .default(0),
+    untilWipe: z.boolean().optional().default(false),
   })
   .refine((product) => (product.vipTier === null) === (product.vipDays === null), {
     message: 'Для VIP-товара укажите и уровень, и срок в днях',

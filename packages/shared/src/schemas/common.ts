@@ -8,6 +8,9 @@ export const apiErrorSchema = z.object({
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** The database's integer range: anything beyond it is no row of ours (and must not reach SQL). */
+/** A SteamID64 of a person's account (the individual-account universe's prefix, 17 digits). */
+export const STEAM_ID64 = /^7656119\d{10}$/;
+
 export const INT32_MAX = 2_147_483_647;
 
 /** A row id as it comes in a path or body: a positive 32-bit integer. */
@@ -37,5 +40,7 @@ export const siteSettingsSchema = z.object({
   /** SUPPORT_EMAIL; null when the owner set none (no e-mail line is shown then). */
   supportEmail: z.string().nullable(),
   demo: z.boolean(),
+  /** WIPE_WARN_HOURS: a purchase of items this close to a server's predicted wipe is warned of. */
+  wipeWarnHours: z.number(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorMessages } from '../messages';
 import { isSafeText } from '../text-rules';
+import { STEAM_ID64 } from './common';
 
 export const GIFT_MESSAGE_MAX = 200;
 
@@ -13,7 +14,6 @@ export const GIFT_MESSAGES = {
   badSteamId: 'Неверный Steam ID получателя',
 } as const;
 
-const STEAM_ID64 = /^7656119\d{10}$/;
 /** Steam's custom profile names: letters, digits, '_' and '-', 2 to 32 characters. */
 const VANITY = /^[A-Za-z0-9_-]{2,32}$/;
 

@@ -71,6 +71,15 @@ export const promoActivateReplySchema = z.object({
   bonus: z.number(),
 });
 
+/**
+ * The player's activated percentage code that no top-up has used yet: the next paid top-up's bonus
+ * grows by its percent. Null when there is none.
+ */
+export const waitingPromoSchema = z.object({
+  promo: z.object({ code: z.string(), percent: z.number() }).nullable(),
+});
+export type WaitingPromo = z.infer<typeof waitingPromoSchema>;
+
 export const promocodeSchema = z.object({
   id: z.number().int(),
   code: z.string(),

@@ -144,17 +144,3 @@ export const userPurchasesSchema = z.object({
     }),
   ),
 });
-
-/** What the game-server plugin receives for one pending delivery. */
-export const pluginJobSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['give', 'commands']),
-  itemName: z.string(),
-  shortname: z.string().nullable(),
-  /** Items per stack and how many stacks (give jobs); the plugin needs that many free slots. */
-  stackSize: z.number().int().nullable(),
-  stacks: z.number().int().nullable(),
-  commands: z.array(z.string()),
-  /** A gift: who bought it for this player, so the plugin can tell them. Null otherwise. */
-  giftFrom: z.string().nullable(),
-});

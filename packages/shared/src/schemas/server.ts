@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wipeScheduleSchema } from './wipes';
 
 export const serverStatuses = ['online', 'offline', 'restarting', 'maintenance'] as const;
 export type ServerStatus = (typeof serverStatuses)[number];
@@ -18,6 +19,10 @@ export const publicServerSchema = z.object({
   playersOnline: z.number().int(),
   maxPlayers: z.number().int(),
   isPluginEnabled: z.number().int(),
+  /** The last wipe the shop knows of (seen by the monitor or marked by an admin), ISO or null. */
+  lastWipeAt: z.string().nullable(),
+  /** The next wipe by the server's schedule, ISO or null when it has none. */
+  nextWipeAt: z.string().nullable(),
 });
 export type PublicServer = z.infer<typeof publicServerSchema>;
 
@@ -29,6 +34,7 @@ export const adminServerSchema = publicServerSchema.extend({
   statusOverride: z.enum(['maintenance', 'restarting']).nullable(),
   lastCheckedAt: z.string().nullable(),
   lastError: z.string().nullable(),
+  wipeSchedule: wipeScheduleSchema.nullable(),
 });
 export type AdminServer = z.infer<typeof adminServerSchema>;
 
@@ -76,6 +82,8 @@ export const serverInputSchema = z.object({
     .default(0)
     .transform((value) => (typeof value === 'boolean' ? Number(value) : value)),
   status: z.enum(serverStatuses).optional(),
+  /** null: no schedule (the next wipe is not predicted); left out: unchanged on edit, none on create. */
+  wipeSchedule: wipeScheduleSchema.nullable().optional(),
 });
 export type ServerInput = z.input<typeof serverInputSchema>;
 

@@ -55,10 +55,15 @@ export const products = pgTable(
     personalUserId: integer('personal_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** Not sold for this many hours after the server's last wipe (0: no block). */
+    wipeBlockHours: integer('wipe_block_hours').notNull().default(0),
+    /** What it grants lasts until the server's next wipe, when revokeCommands run. */
+    untilWipe: boolean('until_wipe').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check('products_wipe_block_hours', sql`${table.wipeBlockHours} between 0 and 720`),
     check('products_price_positive', sql`${table.priceKopecks} > 0`),
     check('products_stack_positive', sql`${table.stackSize} >= 1`),
   ],

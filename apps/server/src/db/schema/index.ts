@@ -8,3 +8,7 @@ export * from './idempotency';
 export * from './chat';
 export * from './audit';
 export * from './stats';
+export * from './plugin';
+export * from './data';
+export * from './wipes';
+export * from './sales';

@@ -14,7 +14,16 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-export const ledgerKinds = ['topup', 'bonus', 'promo', 'purchase', 'refund', 'adjustment'] as const;
+export const ledgerKinds = [
+  'topup',
+  'bonus',
+  'promo',
+  'purchase',
+  'refund',
+  'adjustment',
+  /** A balance brought from another shop (the balance import). */
+  'transfer',
+] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /** A top-up through the payment provider. Its id is the order id the provider knows. */

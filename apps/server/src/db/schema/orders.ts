@@ -59,6 +59,8 @@ export const orderItems = pgTable(
     stacks: integer('stacks').notNull(),
     priceKopecks: bigint('price_kopecks', { mode: 'number' }).notNull(),
     totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull(),
+    /** The product lasted until the wipe when bought: its revoke commands run at the next wipe. */
+    untilWipe: boolean('until_wipe').notNull().default(false),
   },
   (table) => [index('order_items_product_idx').on(table.productId)],
 );

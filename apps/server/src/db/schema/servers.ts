@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import type { WipeSchedule } from '@shop/shared';
 
 export interface OnlinePlayer {
   steamId: string;
@@ -30,6 +31,11 @@ export const servers = pgTable(
     players: jsonb('players').$type<OnlinePlayer[]>().notNull().default([]),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** What the plugin's last signed request said it is, and when (written at most every ~10 s). */
+    pluginVersion: text('plugin_version'),
+    pluginSeenAt: timestamp('plugin_seen_at', { withTimezone: true }),
+    /** When the next wipe is expected (null: not predicted); written only from wipeScheduleSchema. */
+    wipeSchedule: jsonb('wipe_schedule').$type<WipeSchedule>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -24,3 +24,4 @@ export type {
   RconUnavailableReason,
 } from './rcon-types';
 export { gameText, quoteConsoleArg } from './console-quote';
+export { parseConvarNumber, parseConvarReply, parseGameDateTime } from './game-date';

@@ -27,6 +27,7 @@ describe('serverinfo and playerlist replies', () => {
         uptimeSeconds: 3600,
         entityCount: null,
         gameTime: null,
+        saveCreatedAt: null,
       },
     });
   });

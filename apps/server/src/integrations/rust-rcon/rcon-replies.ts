@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseGameDateTime } from './game-date';
 
 /**
  * Schemas of the JSON the game puts inside a reply's Message (so it is parsed a second time).
@@ -16,6 +17,8 @@ export const serverInfoSchema = z
     Uptime: z.number().optional(),
     EntityCount: z.number().optional(),
     GameTime: z.string().optional(),
+    // Read leniently: an odd save time must cost the shop its wipe detection, never the poll.
+    SaveCreatedTime: z.unknown().optional(),
   })
   .transform((info) => ({
     hostname: info.Hostname,
@@ -28,6 +31,8 @@ export const serverInfoSchema = z
     uptimeSeconds: info.Uptime ?? null,
     entityCount: info.EntityCount ?? null,
     gameTime: info.GameTime ?? null,
+    /** When the current save (map) was made: it changes at every wipe. Null when unreadable. */
+    saveCreatedAt: parseGameDateTime(info.SaveCreatedTime),
   }));
 
 export type ServerInfo = z.output<typeof serverInfoSchema>;

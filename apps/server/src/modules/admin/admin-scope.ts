@@ -3,15 +3,21 @@ import type { Config } from '../../config';
 import itemsAdminRoutes from '../catalog/items-admin-routes';
 import productsAdminRoutes from '../products/products-admin-routes';
 import { promocodesAdminRoutes } from '../promocodes/promocodes-routes';
+import salesAdminRoutes from '../sales/sales-routes';
 import ordersAdminRoutes from '../orders/orders-admin-routes';
 import supportContextRoutes from '../chat/support-context-routes';
 import metricsRoutes from './metrics-routes';
 import rconAdminRoutes from '../servers/rcon-admin-routes';
 import serversAdminRoutes from '../servers/servers-admin-routes';
+import pluginAdminRoutes from '../plugin-api/plugin-admin-routes';
 import auditRoutes from '../audit/audit-routes';
+import backupsRoutes from '../backups/backups-routes';
+import exportRoutes from '../data-export/export-routes';
+import importsRoutes from '../imports/imports-routes';
 import moderationRoutes from '../moderation/moderation-routes';
 import usersAdminRoutes from './users-admin-routes';
 import statsRoutes from './stats-routes';
+import wipesAdminRoutes from '../wipes/wipes-admin-routes';
 
 /**
  * Every admin route lives inside this scope, whose first hook answers 401 to anonymous callers and 403
@@ -20,15 +26,21 @@ import statsRoutes from './stats-routes';
 export default async function adminScope(app: FastifyInstance, { config }: { config: Config }) {
   app.addHook('onRequest', app.requireAdmin);
   await app.register(serversAdminRoutes);
+  await app.register(wipesAdminRoutes);
   await app.register(rconAdminRoutes);
+  await app.register(pluginAdminRoutes);
   await app.register(metricsRoutes);
   await app.register(itemsAdminRoutes, { config });
   await app.register(productsAdminRoutes);
   await app.register(promocodesAdminRoutes);
+  await app.register(salesAdminRoutes);
   await app.register(ordersAdminRoutes);
   await app.register(supportContextRoutes);
   await app.register(statsRoutes, { config });
   await app.register(usersAdminRoutes);
   await app.register(moderationRoutes);
   await app.register(auditRoutes);
+  await app.register(backupsRoutes, { config });
+  await app.register(exportRoutes);
+  await app.register(importsRoutes);
 }

@@ -16,6 +16,15 @@ const dayStart = (zone: string, daysBack: number) =>
 const windows = { today: 1, sevenDays: 7, fourteenDays: 14, thirtyDays: 30 } as const;
 
 /**
+ * Revenue is money taken: every order is paid when it is placed, so an order counts from that
+ * moment, delivered or not, and what was refunded of it is taken off. An order refunded in full is
+ * `cancelled` and counts for nothing. Written as a list of statuses so the revenue index
+ * (status, created_at, total) answers it on its own.
+ */
+const PAID = sql.raw(`status in ('pending', 'completed')`);
+const PAID_ORDER = sql.raw(`o.status in ('pending', 'completed')`);
+
+/**
  * The Overview's figures, each one aggregate query over an index (see the revenue, payment and
  * user-join indexes): nothing is loaded row by row into memory. Calendar days are the shop's zone.
  */
@@ -23,7 +32,8 @@ export function createStatsRepository(db: Db, zone: string) {
   /**
    * Totals of orders older than a UTC midnight 32 days back (before any 30-day window of any zone),
    * kept in revenue_history and computed again each new day or after a trigger dropped them because
-   * an old order or its refund changed. Everything newer is read live.
+   * an old order or its refund changed. Everything newer is read live. The columns named
+   * `completed…` hold the paid orders (see PAID), whatever their delivery.
    */
   async function history() {
     const cutoff = sql`(date_trunc('day', now() at time zone 'UTC') - interval '32 days') at time zone 'UTC'`;
@@ -37,12 +47,12 @@ export function createStatsRepository(db: Db, zone: string) {
       sql`insert into revenue_history (id, cutoff, orders, completed, completed_kopecks, refunded_kopecks)
           select 1, c.cutoff,
             (select count(*) from orders where created_at < c.cutoff),
-            (select count(*) from orders where status = 'completed' and created_at < c.cutoff),
+            (select count(*) from orders where ${PAID} and created_at < c.cutoff),
             (select coalesce(sum(total_kopecks), 0) from orders
-              where status = 'completed' and created_at < c.cutoff),
+              where ${PAID} and created_at < c.cutoff),
             (select coalesce(sum(t.amount_kopecks), 0) from transactions t
                join orders o on o.id = t.order_id
-              where t.kind = 'refund' and o.status = 'completed' and o.created_at < c.cutoff)
+              where t.kind = 'refund' and ${PAID_ORDER} and o.created_at < c.cutoff)
           from (select ${cutoff} as cutoff) as c
           on conflict (id) do update set cutoff = excluded.cutoff, orders = excluded.orders,
             completed = excluded.completed, completed_kopecks = excluded.completed_kopecks,
@@ -59,7 +69,7 @@ export function createStatsRepository(db: Db, zone: string) {
   }
 
   return {
-    /** Completed purchases minus what was refunded of them: the whole history and the last 30 days. */
+    /** Paid orders minus what was refunded of them: the whole history and the last 30 days. */
     async revenue(): Promise<RevenueStats> {
       const past = await history();
       const [recent] = await rows<{ count: string; kopecks: string; refunded: string }>(
@@ -67,9 +77,9 @@ export function createStatsRepository(db: Db, zone: string) {
         sql`select count(*) as count, coalesce(sum(total_kopecks), 0) as kopecks,
               (select coalesce(sum(t.amount_kopecks), 0) from transactions t
                  join orders o on o.id = t.order_id
-                where t.kind = 'refund' and o.status = 'completed'
+                where t.kind = 'refund' and ${PAID_ORDER}
                   and o.created_at >= ${past.cutoff.toISOString()}) as refunded
-            from orders where status = 'completed' and created_at >= ${past.cutoff.toISOString()}`,
+            from orders where ${PAID} and created_at >= ${past.cutoff.toISOString()}`,
       );
       const daily = await rows<{ date: string; count: string; kopecks: string }>(
         db,
@@ -81,12 +91,12 @@ export function createStatsRepository(db: Db, zone: string) {
               select (created_at at time zone ${zone})::date as day, count(*) as n,
                      sum(total_kopecks) as kopecks
               from orders
-              where status = 'completed' and created_at >= ${dayStart(zone, STATS_DAYS - 1)}
+              where ${PAID} and created_at >= ${dayStart(zone, STATS_DAYS - 1)}
               group by 1),
             refunds as (
               select (o.created_at at time zone ${zone})::date as day, sum(t.amount_kopecks) as kopecks
               from transactions t join orders o on o.id = t.order_id
-              where t.kind = 'refund' and o.status = 'completed'
+              where t.kind = 'refund' and ${PAID_ORDER}
                 and o.created_at >= ${dayStart(zone, STATS_DAYS - 1)}
               group by 1)
             select to_char(days.day, 'YYYY-MM-DD') as date, coalesce(s.n, 0) as count,
@@ -142,7 +152,10 @@ export function createStatsRepository(db: Db, zone: string) {
       }));
     },
 
-    /** Counts for the cards: users (and today's), orders (and today's), servers, products. */
+    /**
+     * Counts for the cards: users (and today's), orders (and today's, and those whose delivery is
+     * not finished yet), servers, products.
+     */
     async counts() {
       const past = await history();
       const [row] = await rows<Record<string, string>>(
@@ -152,6 +165,7 @@ export function createStatsRepository(db: Db, zone: string) {
               (select count(*) from users where joined_at >= ${dayStart(zone, 0)}) as today_users,
               (select count(*) from orders where created_at >= ${past.cutoff.toISOString()}) as recent_orders,
               (select count(*) from orders where created_at >= ${dayStart(zone, 0)}) as today_orders,
+              (select count(*) from orders where status = 'pending') as pending_orders,
               (select count(*) from servers) as total_servers,
               (select count(*) from servers
                 where link_status = 'online' and status_override is null) as active_servers,
@@ -163,6 +177,7 @@ export function createStatsRepository(db: Db, zone: string) {
         todayUsers: n('today_users'),
         totalOrders: past.orders + n('recent_orders'),
         todayOrders: n('today_orders'),
+        pendingOrders: n('pending_orders'),
         totalServers: n('total_servers'),
         activeServers: n('active_servers'),
         totalProducts: n('total_products'),

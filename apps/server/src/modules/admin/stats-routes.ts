@@ -21,7 +21,8 @@ const statsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { con
       schema: {
         tags,
         security,
-        summary: 'Overview cards: users (and today), online now, orders, revenue, servers',
+        summary:
+          'Overview cards: users (and today), online now, orders (today, awaiting delivery), revenue, servers',
         response: { 200: systemStatsSchema },
       },
     },
@@ -46,8 +47,8 @@ const statsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { con
       schema: {
         tags,
         security,
-        summary: 'Revenue of completed purchases: total, today, 7, 14 and 30 days, and per day',
-        description: `Calendar days in the shop's time zone (SHOP_TIMEZONE). Refunds are taken off.`,
+        summary: 'Revenue of paid orders: total, today, 7, 14 and 30 days, and per day',
+        description: `Money taken: every paid order counts, delivered or not, less what was refunded of it (an order refunded in full counts for nothing). Calendar days in the shop's time zone (SHOP_TIMEZONE).`,
         response: { 200: revenueStatsSchema },
       },
     },

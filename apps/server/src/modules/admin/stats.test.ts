@@ -61,7 +61,7 @@ beforeAll(async () => {
   await order(6400, at(29, 1));
   await order(12800, at(29, -1)); // only in the total
   oldOrder = await order(25600, at(40, 0)); // older than the month read live
-  await order(50, at(0, 2), 'pending'); // not paid for yet
+  await order(50, at(0, 2), 'pending'); // paid, not delivered yet: money taken all the same
   await order(70, at(0, 3), 'cancelled'); // refunded in full
   // Refunded in part: 30 of 90 roubles came back, 60 stay earned.
   const partly = await order(90, at(0, 4));
@@ -80,19 +80,19 @@ afterAll(() => shop?.close());
 describe('admin revenue figures', () => {
   it('count calendar days in Moscow time: 23:59 is yesterday, 00:01 is today', async () => {
     const revenue = await get('/api/admin/revenue-stats');
-    expect(revenue.today).toEqual({ revenue: 200 + 60, count: 2 });
+    expect(revenue.today).toEqual({ revenue: 200 + 50 + 60, count: 3 });
     expect(revenue.timeZone).toBe('Europe/Moscow');
   });
 
-  it('cut the 7, 14 and 30 day windows at local midnight, refunds and unpaid orders left out', async () => {
+  it('cut the 7, 14 and 30 day windows at local midnight, refunds taken off', async () => {
     const revenue = await get('/api/admin/revenue-stats');
-    const inside = 100 + 200 + 60 + 400;
-    expect(revenue.sevenDays).toEqual({ revenue: inside, count: 4 });
-    expect(revenue.fourteenDays).toEqual({ revenue: inside + 800 + 1600, count: 6 });
-    expect(revenue.thirtyDays).toEqual({ revenue: inside + 800 + 1600 + 3200 + 6400, count: 8 });
+    const inside = 100 + 200 + 50 + 60 + 400;
+    expect(revenue.sevenDays).toEqual({ revenue: inside, count: 5 });
+    expect(revenue.fourteenDays).toEqual({ revenue: inside + 800 + 1600, count: 7 });
+    expect(revenue.thirtyDays).toEqual({ revenue: inside + 800 + 1600 + 3200 + 6400, count: 9 });
     expect(revenue.total).toEqual({
       revenue: inside + 800 + 1600 + 3200 + 6400 + 12800 + 25600,
-      count: 10,
+      count: 11,
     });
   });
 
@@ -113,7 +113,7 @@ describe('admin revenue figures', () => {
   it('give the chart 30 days, oldest first, each with its own sales', async () => {
     const { daily } = await get('/api/admin/revenue-stats');
     expect(daily).toHaveLength(30);
-    expect(daily.at(-1)).toEqual({ date: moscowDate(at(0, 1)), revenue: 260, count: 2 });
+    expect(daily.at(-1)).toEqual({ date: moscowDate(at(0, 1)), revenue: 310, count: 3 });
     expect(daily.at(-2)).toEqual({ date: moscowDate(at(0, -1)), revenue: 100, count: 1 });
     expect(daily[0]).toEqual({ date: moscowDate(at(29, 1)), revenue: 6400, count: 1 });
   });
@@ -138,8 +138,9 @@ describe('admin overview cards', () => {
       onlineUsers: 0,
       totalOrders: 12,
       todayOrders: 4,
-      todayRevenue: 260,
-      totalRevenue: 100 + 200 + 60 + 400 + 800 + 1600 + 3200 + 6400 + 12800,
+      pendingOrders: 1,
+      todayRevenue: 310,
+      totalRevenue: 100 + 200 + 50 + 60 + 400 + 800 + 1600 + 3200 + 6400 + 12800,
       // (the 40-day-old order was cancelled by the test above)
       activeServers: 0,
       totalServers: 0,

@@ -106,7 +106,13 @@ export function hashRow(row: Omit<AuditRow, 'id' | 'hash'>): string {
  * together, or neither). The advisory lock orders concurrent writers so each links to the row
  * before it.
  */
-export async function recordAudit(tx: Db, actor: AuditActor, record: AuditRecord): Promise<void> {
+export async function recordAudit(
+  tx: Db,
+  actor: AuditActor,
+  record: AuditRecord,
+  /** When it happened, if not now: the demo's history, written oldest first. */
+  at: Date = new Date(),
+): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`);
   const [last] = await tx
     .select({ hash: auditLog.hash })
@@ -124,7 +130,7 @@ export async function recordAudit(tx: Db, actor: AuditActor, record: AuditRecord
     after: json(record.after),
     reason: record.reason?.trim() ? record.reason.trim() : null,
     ip: actor.ip,
-    createdAt: new Date(),
+    createdAt: at,
     prevHash: last?.hash ?? AUDIT_GENESIS,
   };
   await tx.insert(auditLog).values({ ...row, hash: hashRow(row) });

@@ -1,4 +1,5 @@
 import {
+  apiErrorSchema,
   cartAddSchema,
   cartPurchaseSchema,
   cartSchema,
@@ -23,11 +24,21 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const replies = errorReplies(400, 401, 403, 404, 503);
   app.addHook('preHandler', app.requireUser);
 
+  /**
+   * The cart at the prices the catalogue shows now (a sale's for any server; the server chosen at
+   * checkout may add its wipe sale): checkout charges the price in force when it runs.
+   */
   const view = async (userId: number) => {
-    const [rows, iconOf] = await Promise.all([cart.list(userId), app.itemIcons.lookup()]);
+    const [rows, iconOf, priceOf] = await Promise.all([
+      cart.list(userId),
+      app.itemIcons.lookup(),
+      app.catalog.pricesNow(),
+    ]);
+    const stackPrice = (product: (typeof rows)[number]['product']) =>
+      priceOf(product, null).priceKopecks;
     const items = rows.map(({ id, quantity, product }) => {
       const dto = toProduct(product, iconOf);
-      const total = costKopecks(product.priceKopecks, quantity, product.stackSize);
+      const total = costKopecks(stackPrice(product), quantity, product.stackSize);
       return {
         id,
         productId: product.id,
@@ -36,7 +47,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         image: dto.image,
         category: dto.category,
         server: dto.server,
-        price: dto.price,
+        price: kopecksToRoubles(stackPrice(product)),
         quantity,
         stackSize: product.stackSize,
         total: kopecksToRoubles(total),
@@ -45,7 +56,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     const total = rows.reduce(
       (sum, { quantity, product }) =>
-        sum + costKopecks(product.priceKopecks, quantity, product.stackSize),
+        sum + costKopecks(stackPrice(product), quantity, product.stackSize),
       0,
     );
     return { items, total: kopecksToRoubles(total) };
@@ -124,7 +135,8 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Buy the whole cart as one order for one online server; with giftTo (SteamID64) and an optional giftMessage, as a gift to that player',
         body: cartPurchaseSchema,
-        response: { 200: purchaseReplySchema, ...replies },
+        // 409: a product in the cart is held back after the server's wipe.
+        response: { 200: purchaseReplySchema, ...replies, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SHORTNAME_RULE } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPluginSigner } from '../../test-support/plugin-signer';
 import { createAccount } from '../../test-support/sign-in';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -83,6 +85,13 @@ describe('game item table', () => {
     ],
     ['json', JSON.stringify([fixture[0], fixture[0]]), 'повторяется'],
     ['json', JSON.stringify([{ ...fixture[0], category: 'guns' }]), 'Предмет №1: category'],
+    [
+      'json',
+      JSON.stringify([...fixture, { ...fixture[0], id: 7, shortname: 'wood"; quit' }]),
+      `Предмет №3: shortname — ${SHORTNAME_RULE}`,
+    ],
+    ['csv', 'id,shortname,nameEn\n7,wood;quit,X\n', `Строка 2: shortname — ${SHORTNAME_RULE}`],
+    ['csv', 'id,shortname,nameEn\n7,"wood\nquit",X\n', `Строка 2: shortname — ${SHORTNAME_RULE}`],
     ['csv', 'id,shortname\n1,x\n', 'В CSV нет столбцов: nameEn'],
     ['csv', 'id,shortname,nameEn\nabc,x,X\n', 'Строка 2: id'],
     ['xml', '<items/>', 'Формат файла: JSON или CSV'],
@@ -107,47 +116,44 @@ describe('game item table', () => {
     );
   });
 
-  it('adds the new items of a game update sent by the plugin, with the server key', async () => {
+  it("leaves the shared table as it is when a server's plugin sends its own list", async () => {
     const before = await total();
     const findAk = async () =>
       (await search('rifle.ak')).find((item) => item.shortname === 'rifle.ak');
-    const russianName = (await findAk())?.nameRu;
-    expect(russianName).toBeTruthy();
-    const sync = (key: string, items: unknown) =>
-      shop.app.inject({
-        method: 'POST',
-        url: '/api/plugin/v1/items',
-        headers: { 'x-server-key': key },
-        payload: { items },
-      });
-    const update = [
-      {
-        itemid: 1545779598,
-        shortname: 'rifle.ak',
-        displayName: 'Assault Rifle',
-        category: 'Weapon',
-      },
-      {
-        itemid: 424242,
-        shortname: 'new.item.2026',
-        displayName: 'Brand New Thing',
-        category: 'Tool',
-      },
-    ];
-    expect((await sync('wrong-key-wrong-key-wrong', update)).statusCode).toBe(401);
-    expect((await sync(pluginKey, [{ itemid: 'x' }])).statusCode).toBe(400);
+    const ak = await findAk();
+    expect(ak?.nameRu).toBeTruthy();
+    const plugin = createPluginSigner(shop.app, pluginKey);
+    const reply = await plugin.send('/items', {
+      items: [
+        {
+          itemid: 1545779598,
+          shortname: 'rifle.ak',
+          displayName: 'AK (renamed by a mod)',
+          category: 'Weapon',
+          stackable: 1,
+        },
+        {
+          itemid: 424242,
+          shortname: 'new.item.2026',
+          displayName: 'Brand New Thing',
+          category: 'Tool',
+          stackable: 1,
+        },
+      ],
+    });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body).toEqual({ imported: 2, total: 2 });
+    // One server's list (mods included) is that server's: admins' names and items stay as they were.
     expect(await total()).toBe(before);
-
-    const reply = await sync(pluginKey, update);
-    expect(reply.json()).toEqual({ imported: 2, total: before + 1 });
-    expect((await search('new.item.2026'))[0]).toMatchObject({ nameEn: 'Brand New Thing' });
-    // The game's list is English only: the Russian name already known must survive the sync.
-    expect((await findAk())?.nameRu).toBe(russianName);
+    expect(await search('new.item.2026')).toEqual([]);
+    expect(await findAk()).toEqual(ak);
   });
 
   it('suggests a Russian product name: the table first, else the English name', async () => {
     const name = async (id: number) =>
       (await shop.app.inject({ url: `/api/admin/items/${id}/name`, headers })).json();
+    const added = { id: 424242, shortname: 'new.item.2026', nameEn: 'Brand New Thing' };
+    expect((await importFile('json', JSON.stringify([added]))).statusCode).toBe(200);
     expect(await name(-151838493)).toEqual({ name: 'Дерево', source: 'table' });
     expect(await name(424242)).toEqual({ name: 'Brand New Thing', source: 'original' });
     expect((await shop.app.inject({ url: '/api/admin/items/1/name', headers })).statusCode).toBe(

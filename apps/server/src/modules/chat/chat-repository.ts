@@ -57,7 +57,11 @@ export function createChatRepository(db: Db) {
       authorId: number;
       isAdmin: boolean;
       text: string;
+      /** When it was written, if not now: the demo's history. */
+      at?: Date | undefined;
     }): Promise<ChatMessage> {
+      const { at, ...message } = input;
+      const lastMessageAt = at ?? sql`now()`;
       const id = await db.transaction(async (tx) => {
         const status: ChatStatus = input.isAdmin ? 'open' : 'unanswered';
         const unread = input.isAdmin
@@ -70,14 +74,15 @@ export function createChatRepository(db: Db) {
             status,
             unreadByAdmin: input.isAdmin ? 0 : 1,
             unreadByPlayer: input.isAdmin ? 1 : 0,
+            lastMessageAt,
           })
           .onConflictDoUpdate({
             target: chatConversations.userId,
-            set: { status, lastMessageAt: sql`now()`, ...unread },
+            set: { status, lastMessageAt, ...unread },
           });
         const [inserted] = await tx
           .insert(chatMessages)
-          .values(input)
+          .values({ ...message, ...(at ? { createdAt: at } : {}) })
           .returning({ id: chatMessages.id });
         if (!inserted) throw new Error('chat message insert returned no row');
         return inserted.id;

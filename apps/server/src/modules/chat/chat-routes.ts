@@ -15,9 +15,9 @@ import { z } from 'zod';
 import { errorReplies, forbidden, HttpError, notFound } from '../../plugins/errors';
 import { perAccountLimit } from '../../plugins/rate-limits';
 import { createChatRepository } from './chat-repository';
-import { sendPlayerMessage } from './chat-service';
+import { markChatRead, sendPlayerMessage, setChatStatus } from './chat-service';
 import { adminSendMessageHandler, adminSendMessagePayloadSchema } from './chat-socket';
-import { recordAdminAction } from '../audit/audit-log';
+import { actorOf, recordAdminAction } from '../audit/audit-log';
 
 const userIdParams = z.object({ userId: dbIdSchema });
 const tags = ['support chat'];
@@ -86,7 +86,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = user.id === request.params.userId;
       if (!owner && !user.isAdmin) throw forbidden();
       const messages = await chats.history(request.params.userId, request.query);
-      await chats.markRead(request.params.userId, owner ? 'player' : 'admin');
+      await markChatRead(app.db, request.params.userId, owner ? 'player' : 'admin');
       void reply.header('cache-control', 'no-store');
       return messages;
     },
@@ -123,15 +123,10 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await chats.setStatus(request.params.userId, request.body.status))) {
+      const { userId } = request.params;
+      if (!(await setChatStatus(app.db, actorOf(request), userId, request.body.status))) {
         throw notFound(chatErrors.notFound);
       }
-      await recordAdminAction(app.db, request, {
-        action: 'chat.status',
-        targetType: 'chat',
-        targetId: request.params.userId,
-        after: { status: request.body.status },
-      });
       return { success: true as const };
     },
   );

@@ -60,7 +60,7 @@ describe('staff context beside a support chat', () => {
       itemName: 'Дерево',
       status: 'pending',
       method: 'rcon',
-      lastCommand: `inventory.giveto ${player.steamId} wood 1000`,
+      lastCommand: `inventory.giveto ${player.steamId} "wood" 1000`,
       lastResult: expect.stringMatching(/\S/),
     });
     expect(context!.topUps).toEqual([]);

@@ -1,7 +1,7 @@
 import { isVipActive, kopecksToRoubles, type SupportContext } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { DeliveryJobRow } from '../delivery/delivery-repository';
-import { createDeliveryRepository } from '../delivery/delivery-repository';
+import { createDeliveryRepository, shownDelivery } from '../delivery/delivery-repository';
 import { stepCommand } from '../delivery/delivery-plan';
 import { createOrdersRepository } from '../orders/orders-repository';
 import { createPaymentsRepository } from '../payments/payments-repository';
@@ -60,10 +60,10 @@ export async function loadSupportContext(
         .map((job) => ({
           id: job.id,
           itemName: job.payload.itemName,
-          status: job.status as SupportContext['orders'][number]['delivery']['status'],
+          status: shownDelivery(job).status,
           method: job.method as 'rcon' | 'plugin',
           lastCommand: lastCommand(job),
-          lastResult: job.status === 'delivered' ? null : job.lastError,
+          lastResult: shownDelivery(job).reason,
           attempts: job.attempts,
         })),
     })),

@@ -20,6 +20,8 @@ const product = (
   vipTier: null,
   vipDays: null,
   revokeCommands: null,
+  wipeBlockHours: 0,
+  untilWipe: false,
   ...fields,
 });
 

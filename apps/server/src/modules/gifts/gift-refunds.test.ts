@@ -3,6 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGiftShop, type GiftShop } from '../../test-support/gift-shop';
 import { sql as sqlTag } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
+import {
+  createPluginSigner,
+  pluginKeyOf,
+  type PluginSigner,
+} from '../../test-support/plugin-signer';
 import { addProduct, addServer } from '../../test-support/shop-fixtures';
 import { queryRows } from '../../test-support/sql';
 import type { TestApp } from '../../test-support/test-app';
@@ -37,7 +42,7 @@ const balanceOf = async (userId: number) => (await userById(userId))?.balanceKop
 
 describe('gifts on a plugin server, and refunds', () => {
   let pluginServerId: number;
-  let key: string;
+  let plugin: PluginSigner;
   beforeAll(async () => {
     pluginServerId = await addServer(
       shop,
@@ -45,10 +50,10 @@ describe('gifts on a plugin server, and refunds', () => {
       { name: 'Plugin', isPluginEnabled: 1 },
       game,
     );
-    const servers = (
-      await shop.app.inject({ url: '/api/admin/servers', headers: world.admin.headers })
-    ).json<Array<{ id: number; pluginKey: string }>>();
-    key = servers.find((server) => server.id === pluginServerId)!.pluginKey;
+    plugin = createPluginSigner(
+      shop.app,
+      await pluginKeyOf(shop.app, world.admin.headers, pluginServerId),
+    );
   });
 
   it("puts a gift in the recipient's /store queue with the buyer's name, as the contract shows", async () => {
@@ -58,32 +63,28 @@ describe('gifts on a plugin server, and refunds', () => {
       serverId: pluginServerId,
     });
     expect(reply.statusCode, reply.body).toBe(200);
-    const queue = await shop.app.inject({
-      url: `/api/plugin/v1/queue?steamId=${PLUGIN_FRIEND.steamId}`,
-      headers: { 'x-server-key': key },
-    });
+    const lease = (steamId: string) =>
+      plugin.send<{ jobs: Array<Record<string, unknown>> }>('/jobs/lease', {
+        steamId,
+        manual: true,
+      });
+    const queue = await lease(PLUGIN_FRIEND.steamId);
     const fixture = JSON.parse(
       readFileSync(
-        new URL(
-          '../../../../../plugins/oxide/contract/queue-gift-response.example.json',
-          import.meta.url,
-        ),
+        new URL('../../../../../plugins/oxide/contract/lease-reply.example.json', import.meta.url),
         'utf8',
       ),
     );
-    expect(Object.keys(queue.json().jobs[0]).sort()).toEqual(Object.keys(fixture.jobs[0]).sort());
-    expect(queue.json().jobs).toEqual([
+    const gift = fixture.jobs.find((job: { giftFrom: unknown }) => job.giftFrom !== null);
+    expect(Object.keys(queue.body!.jobs[0]!).sort()).toEqual(Object.keys(gift).sort());
+    expect(queue.body!.jobs).toEqual([
       expect.objectContaining({
         kind: 'give',
         shortname: 'rifle.ak',
         giftFrom: "Kolya 'Tank' ‹size=90›",
       }),
     ]);
-    const mine = await shop.app.inject({
-      url: `/api/plugin/v1/queue?steamId=${buyer.steamId}`,
-      headers: { 'x-server-key': key },
-    });
-    expect(mine.json().jobs).toEqual([]);
+    expect((await lease(buyer.steamId)).body!.jobs).toEqual([]);
   });
 
   it("refund of a gift takes the recipient's VIP back and credits the buyer", async () => {

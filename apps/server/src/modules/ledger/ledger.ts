@@ -13,6 +13,8 @@ export interface LedgerEntry {
   method: string;
   paymentId?: string;
   orderId?: string;
+  /** When it happened, if not now: the demo's history of past activity is written this way. */
+  at?: Date;
 }
 
 /**
@@ -32,7 +34,15 @@ export async function postEntry(tx: Db, entry: LedgerEntry): Promise<Kopecks | n
       ${entry.kind}::text, ${entry.description}::text, ${entry.method}::text,
       ${entry.paymentId ?? null}::uuid, ${entry.orderId ?? null}::uuid) as balance`,
   );
-  return row?.balance == null ? null : Number(row.balance);
+  if (row?.balance == null) return null;
+  if (entry.at) {
+    // The row ledger_post just wrote in this transaction is the session's latest of the sequence.
+    await tx.execute(
+      sql`update transactions set created_at = ${entry.at.toISOString()}
+          where id = currval(pg_get_serial_sequence('transactions', 'id'))`,
+    );
+  }
+  return Number(row.balance);
 }
 
 export async function listTransactions(
@@ -63,4 +73,30 @@ export async function ledgerSum(db: Db, userId: number): Promise<Kopecks> {
     .from(transactions)
     .where(and(eq(transactions.userId, userId), eq(transactions.status, 'completed')));
   return Number(row?.total ?? 0);
+}
+
+export interface LedgerCheck {
+  users: number;
+  /** Users whose balance is not the sum of their completed ledger rows: 0 in a sound shop. */
+  mismatched: number;
+  /** The sum of every balance, in kopecks. */
+  balancesKopecks: number;
+}
+
+/** The money rule checked over every user at once (after a restore or a move, for one). */
+export async function checkLedger(db: Db): Promise<LedgerCheck> {
+  const [row] = await queryRows<{ users: string; mismatched: string; total: string | null }>(
+    db,
+    sql`select count(*) as users,
+      count(*) filter (where u.balance_kopecks <> coalesce(t.total, 0)) as mismatched,
+      sum(u.balance_kopecks) as total
+      from users u left join (
+        select user_id, sum(amount_kopecks) as total from transactions
+        where status = 'completed' group by user_id) t on t.user_id = u.id`,
+  );
+  return {
+    users: Number(row?.users ?? 0),
+    mismatched: Number(row?.mismatched ?? 0),
+    balancesKopecks: Number(row?.total ?? 0),
+  };
 }

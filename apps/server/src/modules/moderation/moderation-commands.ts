@@ -1,3 +1,4 @@
+import { STEAM_ID64 } from '@shop/shared';
 import { quoteConsoleArg } from '../../integrations/rust-rcon/index';
 
 /**
@@ -7,11 +8,9 @@ import { quoteConsoleArg } from '../../integrations/rust-rcon/index';
  */
 const consoleArg = (text: string) => quoteConsoleArg(text, 1_000);
 
-const STEAM_ID = /^7656119\d{10}$/;
-
 function steamIdArg(steamId: string): string {
   // Our own ids come from verified sign-ins; this stops anything else from reaching the console.
-  if (!STEAM_ID.test(steamId)) throw new RangeError('not a Steam id');
+  if (!STEAM_ID64.test(steamId)) throw new RangeError('not a Steam id');
   return steamId;
 }
 

@@ -4,7 +4,11 @@ import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products, servers, users } from '../../db/schema/index';
 import { pictureOf, type ItemIconOf } from '../catalog/item-icons';
-import { createDeliveryRepository, type DeliveryJobRow } from '../delivery/delivery-repository';
+import {
+  createDeliveryRepository,
+  shownDelivery,
+  type DeliveryJobRow,
+} from '../delivery/delivery-repository';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -14,12 +18,11 @@ const recipients = alias(users, 'recipients');
 /** The order's delivery in one line: the least advanced job decides, with its reason. */
 function deliverySummary(jobs: DeliveryJobRow[]): Order['delivery'] {
   const rank = { failed: 0, pending: 1, sending: 2, cancelled: 3, delivered: 4 } as const;
-  const worst = [...jobs].sort(
-    (a, b) => rank[a.status as keyof typeof rank] - rank[b.status as keyof typeof rank],
-  )[0];
+  const shown = jobs.map((job) => ({ ...shownDelivery(job), method: job.method }));
+  const worst = shown.sort((a, b) => rank[a.status] - rank[b.status])[0];
   return {
-    status: (worst?.status ?? 'delivered') as Order['delivery']['status'],
-    reason: worst && worst.status !== 'delivered' ? worst.lastError : null,
+    status: worst?.status ?? 'delivered',
+    reason: worst?.reason ?? null,
     method: (worst?.method ?? 'rcon') as Order['delivery']['method'],
   };
 }
@@ -27,7 +30,7 @@ function deliverySummary(jobs: DeliveryJobRow[]): Order['delivery'] {
 /** Jobs of an order that gave something: delivered ones, and refunded ones that had begun. */
 const givenSome = (orderId: string) => sql`
   select 1 from delivery_jobs where order_id = ${orderId}
-    and (status = 'delivered' or (status = 'cancelled' and progress > 0))`;
+    and (status = 'delivered' or (status = 'cancelled' and (progress > 0 or given_amount > 0)))`;
 
 export function createOrdersRepository(db: Db) {
   /** The lines of these orders, each with its product's game item and category for its picture. */
@@ -85,12 +88,7 @@ export function createOrdersRepository(db: Db) {
       delivery: deliverySummary(jobs.filter((job) => job.orderId === order.id)),
       deliveries: jobs
         .filter((job) => job.orderId === order.id)
-        .map((job) => ({
-          id: job.id,
-          itemName: job.payload.itemName,
-          status: job.status as Order['delivery']['status'],
-          reason: job.status === 'delivered' ? null : job.lastError,
-        })),
+        .map((job) => ({ id: job.id, itemName: job.payload.itemName, ...shownDelivery(job) })),
     }));
   }
 
@@ -118,19 +116,20 @@ export function createOrdersRepository(db: Db) {
       ),
 
     /**
-     * Settles an order once none of its jobs is open (waiting, being sent or failed): completed and
-     * delivered when anything was given, cancelled when everything was refunded. The one rule, used
-     * after a delivery and after a refund.
+     * Settles an order once none of its jobs is open (waiting, being sent, given and not yet saved,
+     * or failed): completed and delivered when anything was given, cancelled when everything was
+     * refunded. The one rule, used after a delivery and after a refund (`at`: when that happened,
+     * if not now, for the demo's history).
      */
-    async settle(orderId: string) {
+    async settle(orderId: string, at?: Date) {
       await db.execute(sql`
         update orders set
           status = case when exists (${givenSome(orderId)}) then 'completed' else 'cancelled' end,
           is_delivered = exists (${givenSome(orderId)}),
-          delivered_at = now()
+          delivered_at = ${at ? sql`${at.toISOString()}::timestamptz` : sql`now()`}
         where id = ${orderId} and status = 'pending'
           and not exists (select 1 from delivery_jobs where order_id = ${orderId}
-                          and status in ('pending', 'sending', 'failed'))`);
+                          and status in ('pending', 'sending', 'given', 'failed'))`);
     },
 
     /** After jobs finished: settles each order they belong to. */

@@ -11,7 +11,7 @@ const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
   const orders = createOrdersRepository(app.db);
   const quickPurchase = createQuickPurchase(app);
   const security = [{ bearer: [] }];
-  const replies = errorReplies(400, 401, 403, 404, 503);
+  const replies = errorReplies(400, 401, 403, 404, 409, 503);
 
   app.post(
     '/purchase',
@@ -25,6 +25,8 @@ const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
         security,
         summary:
           'Buy a product for a server: debit, order and delivery in one transaction. With giftTo (SteamID64) and an optional giftMessage it is a gift: the buyer pays and owns the order, the recipient gets the delivery (and the VIP)',
+        description:
+          'Charged at the price in force when the purchase runs (the best running sale for that server), never a price the client sent. 409 «Доступно через 5 ч 12 мин» while the product is not sold after the server’s last wipe.',
         body: purchaseSchema,
         response: { 200: purchaseReplySchema, ...replies },
       },

@@ -50,6 +50,10 @@ export async function placeOrder(
   server: ServerRow,
   lines: PurchaseLine[],
   gift: GiftTarget | null = null,
+  /** When it was placed, if not now: the demo's history of past purchases. */
+  at?: Date,
+  /** The server's predicted next wipe: where a VIP bought until the wipe runs to. */
+  nextWipeAt: Date | null = null,
 ): Promise<PlacedOrder | null> {
   const target = gift?.recipient ?? user;
   // One VIP at a time: a second line's grant could never be revoked, its days would be lost.
@@ -66,6 +70,7 @@ export async function placeOrder(
     description: purchaseDescription(lines),
     method: 'Баланс',
     orderId: order.id,
+    at,
   });
   if (balance === null) return null;
   await tx.insert(orders).values({
@@ -75,6 +80,7 @@ export async function placeOrder(
     totalKopecks: total,
     recipientId: gift?.recipient.id ?? null,
     giftMessage: gift?.message || null,
+    ...(at ? { createdAt: at } : {}),
   });
 
   const method = jobMethodOf(server);
@@ -92,11 +98,13 @@ export async function placeOrder(
         image: orderItemImage(product),
         quantity,
         stacks,
-        priceKopecks: product.priceKopecks,
+        // What was charged per stack (the sale price while one ran), not the list price.
+        priceKopecks: line.priceKopecks,
         totalKopecks: line.costKopecks,
+        untilWipe: product.untilWipe,
       })
       .returning({ id: orderItems.id });
-    const lineVip = purchasedVip(product, target.steamId, quantity, stacks);
+    const lineVip = purchasedVip(product, target.steamId, quantity, stacks, nextWipeAt);
     if (lineVip) vip = lineVip;
     const payload = planDelivery(product, quantity, target.steamId);
     await deliveries.insert([
@@ -107,6 +115,7 @@ export async function placeOrder(
         serverId: server.id,
         steamId: target.steamId,
         method,
+        ...(at ? { createdAt: at, nextAttemptAt: at } : {}),
         payload: {
           ...payload,
           ...(gift

@@ -1,7 +1,9 @@
-import { deliveryMethodOf } from '@shop/shared';
+import { costKopecks, deliveryMethodOf } from '@shop/shared';
 import { badRequest, notFound } from '../../plugins/errors';
 import { checkProduct, PRODUCT_MESSAGES, type ProductLine } from '../products/product-rules';
 import type { ProductRow } from '../products/products-repository';
+import { priceInForce, type PriceInForce, type PricingState } from '../sales/price-in-force';
+import { refuseWhileBlocked } from '../sales/purchase-pricing';
 import type { ServerRow } from '../servers/servers-repository';
 import { effectiveStatus } from '../servers/servers-repository';
 
@@ -18,6 +20,14 @@ export const PURCHASE_MESSAGES = {
 } as const;
 
 export type PurchaseLine = ProductLine;
+
+/**
+ * The reply to a purchase of one product. Worded so that no word has to agree with the item's name
+ * or the number («Дерево × 1000», «Патроны 5.56 × 384»): Russian would need a gender and a case for
+ * each name otherwise.
+ */
+export const purchasedMessage = (name: string, quantity: number, serverName: string) =>
+  `Заказ принят: ${name} × ${quantity}. Выдача на сервере ${serverName}.`;
 
 /** SPEC §5 on the server: everything the purchase dialog checks, checked again where it counts. */
 export function checkServer(server: ServerRow | undefined): ServerRow {
@@ -40,3 +50,24 @@ export function checkLine(
   }
   return line;
 }
+
+/**
+ * The line at a price in force (sales/price-in-force.ts, the rule of every path), never a price the
+ * client sent; refused with 409 «Доступно через …» while the product's wipe block holds.
+ */
+export function applyPrice(line: PurchaseLine, price: PriceInForce, at: Date): PurchaseLine {
+  refuseWhileBlocked(price, at);
+  return {
+    ...line,
+    priceKopecks: price.priceKopecks,
+    costKopecks: costKopecks(price.priceKopecks, line.quantity, line.product.stackSize),
+  };
+}
+
+/** The line at the price in force for this server at `at`. */
+export const priceLine = (
+  line: PurchaseLine,
+  server: ServerRow,
+  at: Date,
+  pricing: PricingState,
+): PurchaseLine => applyPrice(line, priceInForce(line.product, server.id, at, pricing), at);

@@ -4,10 +4,19 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../plugins/errors';
 import { createCartRepository } from '../cart/cart-repository';
 import { createProductsRepository } from '../products/products-repository';
+import { readPurchasePricing } from '../sales/purchase-pricing';
 import { createServersRepository, type ServerRow } from '../servers/servers-repository';
 import { createUsersRepository, type SteamIdentity, type UserRow } from '../users/users-repository';
+import { createWipesRepository } from '../wipes/wipes-repository';
 import { placeOrder, type GiftTarget } from './place-order';
-import { checkLine, checkServer, PURCHASE_MESSAGES, type PurchaseLine } from './purchase-rules';
+import {
+  checkLine,
+  checkServer,
+  priceLine,
+  PURCHASE_MESSAGES,
+  purchasedMessage,
+  type PurchaseLine,
+} from './purchase-rules';
 
 /** Who buys: the signed-in account (its Steam id never changes). */
 type Buyer = Pick<UserRow, 'id' | 'steamId' | 'username'>;
@@ -57,16 +66,24 @@ export function createPurchaseService(app: FastifyInstance) {
     server: ServerRow,
     lines: PurchaseLine[],
     gift: GiftRequest | null,
+    at?: Date,
   ): Promise<Omit<PurchaseReply, 'success' | 'message'>> {
     if (lines.length === 0) throw badRequest(PURCHASE_MESSAGES.emptyCart);
     const target = await giftTarget(tx, buyer, gift);
-    const order = await placeOrder(tx, buyer, server, lines, target);
+    const nextWipeAt = app.wipes.nextWipeAt(server, at);
+    const order = await placeOrder(tx, buyer, server, lines, target, at, nextWipeAt);
     if (!order) throw badRequest(PURCHASE_MESSAGES.insufficientFunds);
     return {
       orderId: order.orderId,
       balance: kopecksToRoubles(order.balanceKopecks),
       ...(target ? { gift: { steamId: target.recipient.steamId, name: target.name } } : {}),
     };
+  }
+
+  /** Sales and the server's last wipe as they are in this transaction, at the moment it prices. */
+  async function pricingOf(tx: Db, server: ServerRow, at: Date) {
+    const lastWipes = await createWipesRepository(tx).lastWipesAt(at, [server.id]);
+    return readPurchasePricing(tx, server.id, at, lastWipes);
   }
 
   const forWhom = (placed: { gift?: { name: string } }) =>
@@ -78,19 +95,23 @@ export function createPurchaseService(app: FastifyInstance) {
       buyer: Buyer,
       input: { productId: number; serverId: number; quantity: number },
       gift: GiftRequest | null = null,
+      /** When it was bought, if not now: the demo's history of past purchases. */
+      at?: Date,
     ): Promise<PurchaseReply> {
       const server = checkServer(await createServersRepository(tx).findById(input.serverId));
-      const line = checkLine(
+      const checked = checkLine(
         await createProductsRepository(tx).findById(input.productId),
         input.quantity,
         server,
         buyer.id,
       );
-      const placed = await place(tx, buyer, server, [line], gift);
+      const pricedAt = at ?? new Date();
+      const line = priceLine(checked, server, pricedAt, await pricingOf(tx, server, pricedAt));
+      const placed = await place(tx, buyer, server, [line], gift, at);
       return {
         success: true,
         ...placed,
-        message: `${line.product.name} × ${line.quantity} будет выдан на сервере ${server.name}.${forWhom(placed)}`,
+        message: `${purchasedMessage(line.product.name, line.quantity, server.name)}${forWhom(placed)}`,
       };
     },
 
@@ -102,7 +123,10 @@ export function createPurchaseService(app: FastifyInstance) {
     ): Promise<PurchaseReply> {
       const server = checkServer(await createServersRepository(tx).findById(serverId));
       const rows = await createCartRepository(tx).take(buyer.id);
-      const lines = rows.map((row) => checkLine(row.product, row.quantity, server, buyer.id));
+      const checked = rows.map((row) => checkLine(row.product, row.quantity, server, buyer.id));
+      const pricedAt = new Date();
+      const pricing = await pricingOf(tx, server, pricedAt);
+      const lines = checked.map((line) => priceLine(line, server, pricedAt, pricing));
       const placed = await place(tx, buyer, server, lines, gift);
       return {
         success: true,

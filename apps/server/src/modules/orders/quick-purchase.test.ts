@@ -60,7 +60,7 @@ describe('one-statement purchase', () => {
     expect(reply.json()).toMatchObject({
       success: true,
       balance: 79,
-      message: 'Дерево × 2000 будет выдан на сервере Main.',
+      message: 'Заказ принят: Дерево × 2000. Выдача на сервере Main.',
     });
     expect(statements).toHaveLength(1);
     expect(statements[0]).toContain('orders_buy_one');

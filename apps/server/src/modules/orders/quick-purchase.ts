@@ -7,7 +7,13 @@ import { hashToken } from '../auth/sessions-repository';
 import { planDelivery } from '../delivery/delivery-plan';
 import { orderItemImage, purchaseDescription } from './place-order';
 import type { PurchaseReply } from './purchase-service';
-import { checkLine, checkServer, PURCHASE_MESSAGES } from './purchase-rules';
+import {
+  applyPrice,
+  checkLine,
+  checkServer,
+  PURCHASE_MESSAGES,
+  purchasedMessage,
+} from './purchase-rules';
 
 /** The body of `POST /api/purchase` after its schema. */
 export interface PurchaseBody {
@@ -17,12 +23,15 @@ export interface PurchaseBody {
   giftTo?: string | undefined;
 }
 
-/** orders_buy_one (migrations 0010, 0011): session, product and server checked, then the whole purchase. */
+/**
+ * orders_buy_one (migrations 0010, 0011, 0016): session, product, server, the sale percent in force
+ * and the wipe block checked, then the whole purchase.
+ */
 const BUY_ONE = {
   name: 'orders_buy_one',
   text: `select outcome, status_code, body from orders_buy_one($1, $2, $3, $4, $5, $6::text::timestamptz,
     $7, $8, $9, $10::text::uuid, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::text::jsonb,
-    $21::text::jsonb)`,
+    $21::text::jsonb, $22, $23::text::timestamptz)`,
 };
 
 /** What the statement raises when the balance does not cover the purchase. */
@@ -43,8 +52,9 @@ interface Outcome {
  * The common purchase (one product for oneself, not a VIP) in one round trip: session, product and
  * server come from memory, and one statement checks them against their rows and does the debit,
  * ledger row, order, item, delivery job, buyer's totals and Idempotency-Key with its reply. Returns
- * undefined when it cannot decide (a gift, a VIP, a rule the cached rows break, a cached row that
- * changed, a session no longer live): the caller then takes the full path, which answers with the
+ * undefined when it cannot decide (a gift, a VIP, a rule the cached rows break, a wipe block, a
+ * cached row that changed, a sale started or ended or a wipe recorded that this process has not
+ * seen, a session no longer live): the caller then takes the full path, which answers with the
  * rows as they are. Every rule of the full path holds here (purchase.test.ts, quick-purchase.test.ts).
  */
 export function createQuickPurchase(app: FastifyInstance) {
@@ -55,11 +65,16 @@ export function createQuickPurchase(app: FastifyInstance) {
   ): Promise<PurchaseReply | undefined> {
     const buyer = request.user;
     if (!buyer || !request.sessionToken || input.giftTo !== undefined) return undefined;
-    const { product, server } = await app.catalog.purchaseView(input.productId, input.serverId);
-    if (!product || !server || product.vipTier) return undefined;
+    const view = await app.catalog.purchaseView(input.productId, input.serverId);
+    const { product, server, price } = view;
+    if (!product || !server || !price || product.vipTier) return undefined;
     let line;
     try {
       line = checkLine(product, input.quantity, checkServer(server), buyer.id);
+      // Priced from the cached sales and last wipes; the statement checks that this sale percent
+      // (or none) is the one in force at this moment and that no wipe block holds, else answers
+      // 'stale'. A block found here takes the full path too, which answers the 409.
+      line = applyPrice(line, price, view.at);
     } catch {
       return undefined;
     }
@@ -68,7 +83,7 @@ export function createQuickPurchase(app: FastifyInstance) {
     const answer: Omit<PurchaseReply, 'balance'> = {
       success: true,
       orderId: randomUUID(),
-      message: `${product.name} × ${quantity} будет выдан на сервере ${server.name}.`,
+      message: purchasedMessage(product.name, quantity, server.name),
     };
     // The stored delivery-mode column as cached: the statement refuses it as stale when the row's
     // differs, so a server switched to the plugin (or hidden) meanwhile takes the full path.
@@ -91,7 +106,7 @@ export function createQuickPurchase(app: FastifyInstance) {
           answer.orderId,
           quantity,
           stacksFor(quantity, product.stackSize),
-          product.priceKopecks,
+          line.priceKopecks,
           line.costKopecks,
           product.name,
           orderItemImage(product),
@@ -100,6 +115,8 @@ export function createQuickPurchase(app: FastifyInstance) {
           method,
           JSON.stringify(planDelivery(product, quantity, buyer.steamId)),
           JSON.stringify(answer),
+          price.percent,
+          view.at.toISOString(),
         ],
       });
     } catch (error) {

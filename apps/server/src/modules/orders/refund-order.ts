@@ -12,7 +12,8 @@ import { takeBackVip } from '../vip/vip-refund';
 
 export const REFUND_MESSAGES = {
   notFound: 'Заказ не найден',
-  nothingToRefund: 'Возвращать нечего: всё выдано или уже возвращено',
+  nothingToRefund:
+    'Возвращать нечего сейчас: всё выдано или уже возвращено, либо выдача ещё идёт или ждёт сохранения мира',
 } as const;
 
 export interface RefundOutcome {
@@ -35,6 +36,8 @@ export async function refundOrder(
   tx: Db,
   orderId: string,
   actor: AuditActor,
+  /** When it was refunded, if not now: the demo's history. */
+  at?: Date,
 ): Promise<RefundOutcome> {
   const [order] = await queryRows<{ user_id: number }>(
     tx,
@@ -42,8 +45,9 @@ export async function refundOrder(
   );
   if (!order) throw notFound(REFUND_MESSAGES.notFound);
 
-  // Cancels what was never (fully) given and prices exactly that: a stack job pays back the stacks
-  // it did not give; a command job is refundable only before its first command ran.
+  // Cancels what was never (fully) given and prices exactly that: an RCON give job pays back the
+  // stacks it did not give, a plugin give job the items it did not give (priced per stack, rounded
+  // down); a command job is refundable only before its first command ran.
   const cancelled = await createDeliveryRepository(tx).cancelUndelivered(orderId);
   const itemIds = cancelled.flatMap((job) => (job.orderItemId === null ? [] : [job.orderItemId]));
   const items = itemIds.length
@@ -60,7 +64,13 @@ export async function refundOrder(
   const amountOf = (job: CancelledJob) => {
     const item = items.find((row) => row.id === job.orderItemId);
     if (!item) return 0;
-    return job.kind === 'give' ? item.price * Math.max(item.stacks - job.progress, 0) : item.total;
+    if (job.kind !== 'give') return item.total;
+    if (job.method === 'plugin' && job.stackSize) {
+      const notGiven = Math.max(job.amount - job.givenAmount, 0);
+      // In BigInt, so the product is exact whatever the price and amount; division rounds down.
+      return Number((BigInt(item.price) * BigInt(notGiven)) / BigInt(job.stackSize));
+    }
+    return item.price * Math.max(item.stacks - job.progress, 0);
   };
   const amount = cancelled.reduce((sum, job) => sum + amountOf(job), 0);
   // A VIP whose grant never ran is taken back from whoever holds it (the recipient of a gift).
@@ -76,15 +86,21 @@ export async function refundOrder(
     description: `Возврат за заказ #${orderId.slice(0, 8)}`,
     method: 'Возврат',
     orderId,
+    at,
   });
-  await createOrdersRepository(tx).settle(orderId);
+  await createOrdersRepository(tx).settle(orderId, at);
   const refunded = kopecksToRoubles(amount);
-  await recordAudit(tx, actor, {
-    action: 'order.refund',
-    targetType: 'user',
-    targetId: order.user_id,
-    after: { orderId, refunded },
-  });
+  await recordAudit(
+    tx,
+    actor,
+    {
+      action: 'order.refund',
+      targetType: 'user',
+      targetId: order.user_id,
+      after: { orderId, refunded },
+    },
+    at,
+  );
   return {
     success: true,
     refunded,

@@ -31,10 +31,14 @@ export function createPaymentsRepository(db: Db) {
     },
 
     /** Moves a payment to paid exactly once: of any number of concurrent callers, one gets the row. */
-    async markPaid(id: string, providerId: string | null): Promise<PaymentRow | undefined> {
+    async markPaid(
+      id: string,
+      providerId: string | null,
+      at?: Date,
+    ): Promise<PaymentRow | undefined> {
       const [row] = await db
         .update(payments)
-        .set({ status: 'paid', providerId, paidAt: sql`now()` })
+        .set({ status: 'paid', providerId, paidAt: at ?? sql`now()` })
         .where(and(eq(payments.id, id), ne(payments.status, 'paid')))
         .returning();
       return row;

@@ -31,16 +31,19 @@ export type CreditOutcome = 'credited' | 'already-paid';
 export function createPaymentsService(app: FastifyInstance, client: FreekassaClient) {
   const repo = createPaymentsRepository(app.db);
 
-  /** A pending top-up and its payment page, in the caller's transaction (the money call's). */
-  async function create(tx: Db, userId: number, input: PaymentInput, buyerIp: string) {
-    const repo = createPaymentsRepository(tx);
+  /**
+   * A pending top-up with its bonus fixed: the site's 10% and the percentage of a promo code the
+   * player activated before, in the caller's transaction. `at`: when it was opened, if not now (the
+   * demo's history).
+   */
+  async function open(tx: Db, userId: number, input: PaymentInput, at?: Date) {
     const amountKopecks = roublesToKopecks(input.amount);
     const waitingPromo = await createPromocodesRepository(tx).findWaitingPromo(userId);
     const base = topUpBonusKopecks(amountKopecks);
     const promoBonus = waitingPromo
       ? topUpBonusKopecks(amountKopecks, Number(waitingPromo.percent)) - base
       : 0;
-    const payment = await repo.create({
+    return createPaymentsRepository(tx).create({
       userId,
       amountKopecks,
       bonusKopecks: base,
@@ -48,7 +51,15 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
       promoActivationId: waitingPromo?.activationId ?? null,
       method: input.method,
       email: input.email,
+      ...(at ? { createdAt: at } : {}),
     });
+  }
+
+  /** A pending top-up and its payment page, in the caller's transaction (the money call's). */
+  async function create(tx: Db, userId: number, input: PaymentInput, buyerIp: string) {
+    const repo = createPaymentsRepository(tx);
+    const payment = await open(tx, userId, input);
+    const { amountKopecks } = payment;
     let url: string;
     try {
       url =
@@ -68,7 +79,7 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
       throw new HttpError(502, 'provider_unavailable', PAYMENT_FAILED);
     }
     await repo.setPayUrl(payment.id, url);
-    const bonus = base + promoBonus;
+    const bonus = payment.bonusKopecks + payment.promoBonusKopecks;
     return {
       success: true,
       url,
@@ -77,11 +88,18 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
     };
   }
 
-  /** Credits a paid payment: the amount and the bonus as separate ledger rows, in one transaction. */
-  async function credit(paymentId: string, providerId: string | null): Promise<CreditOutcome> {
+  /**
+   * Credits a paid payment: the amount and the bonus as separate ledger rows, in one transaction.
+   * `at`: when it was paid, if not now (the demo's history).
+   */
+  async function credit(
+    paymentId: string,
+    providerId: string | null,
+    at?: Date,
+  ): Promise<CreditOutcome> {
     const result = await app.db.transaction(async (tx) => {
       const txRepo = createPaymentsRepository(tx);
-      const paid = await txRepo.markPaid(paymentId, providerId);
+      const paid = await txRepo.markPaid(paymentId, providerId, at);
       if (!paid) return null;
       const method = METHOD_LABEL[paid.method] ?? 'FreeKassa';
       let balance = await postEntry(tx, {
@@ -91,6 +109,7 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
         description: 'Пополнение баланса',
         method,
         paymentId: paid.id,
+        at,
       });
       const promoApplies =
         paid.promoActivationId !== null &&
@@ -107,6 +126,7 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
             : 'Бонус 10% к пополнению',
           method: 'Бонус',
           paymentId: paid.id,
+          at,
         });
       }
       return { userId: paid.userId, balance };
@@ -164,7 +184,7 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
     };
   }
 
-  return { create, credit, handleNotification, reconcile, statusFor };
+  return { open, create, credit, handleNotification, reconcile, statusFor };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

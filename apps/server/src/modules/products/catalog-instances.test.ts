@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endSale, startSale } from '../../test-support/sales-shop';
 import { addProduct } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import { createSecondInstance, createTestApp, type TestApp } from '../../test-support/test-app';
@@ -55,6 +56,31 @@ describe.skipIf(!redisUrl)('catalogue across shop processes sharing Redis', () =
     await waitUntil(async () => !(await listed()).some((row) => row.id === id), {
       timeoutMs: 3_000,
       what: 'the hidden product gone from the other process',
+    });
+  });
+
+  it("shows an admin's new sale on the other process at once, and its end", async () => {
+    const admin = await createAccount(shop.app, shop.config, 'admin');
+    const id = await addProduct(shop, admin.headers, { name: 'Уголь', price: 10 });
+    const priceThere = async () =>
+      (await other.inject({ url: '/api/products' }))
+        .json<Array<{ id: number; price: number }>>()
+        .find((product) => product.id === id)?.price;
+    expect(await priceThere()).toBe(10);
+    const sale = await startSale(shop.app, admin.headers, {
+      percent: 50,
+      target: { productIds: [id] },
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    await waitUntil(async () => (await priceThere()) === 5, {
+      timeoutMs: 3_000,
+      what: 'the sale price on the other process',
+    });
+    await endSale(shop.app, admin.headers, sale);
+    await waitUntil(async () => (await priceThere()) === 10, {
+      timeoutMs: 3_000,
+      what: 'the full price again on the other process',
     });
   });
 });

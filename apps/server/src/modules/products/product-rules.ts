@@ -7,10 +7,12 @@ export const PRODUCT_MESSAGES = {
   personal: 'Нет доступа: Личный подарок!',
 } as const;
 
-/** A product, a quantity of it and what that quantity costs. */
+/** A product, a quantity of it, the price of a stack and what that quantity costs. */
 export interface ProductLine {
   product: ProductRow;
   quantity: number;
+  /** Per stack: the product's price, or the sale price once a purchase prices the line. */
+  priceKopecks: Kopecks;
   costKopecks: Kopecks;
 }
 
@@ -39,6 +41,7 @@ export function checkProduct(
   return {
     product,
     quantity,
+    priceKopecks: product.priceKopecks,
     costKopecks: costKopecks(product.priceKopecks, quantity, product.stackSize),
   };
 }

@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { badRequest, conflict, notFound, errorReplies } from '../../plugins/errors';
 import { createServersRepository } from '../servers/servers-repository';
 import { createUsersRepository } from '../users/users-repository';
-import { PRODUCT_NOT_FOUND } from './products-routes';
 import {
   createProductsRepository,
   toAdminProduct,
@@ -20,8 +19,11 @@ import {
 import { recordAdminAction, entityAudit } from '../audit/audit-log';
 import { noIcons } from '../catalog/item-icons';
 
+/** SPEC §8: the admin's message for a product that is gone (deleted meanwhile, for one). */
+const productNotFound = (id: number) => notFound(`Товар с ID ${id} не найден`);
+
 export const PRODUCT_HAS_ORDERS =
-  "Нельзя удалить товар, так как он связан с заказами. Используйте 'Архивировать'.";
+  'Нельзя удалить товар, так как он связан с заказами. Используйте «Скрыть»: покупатели его не увидят, история заказов сохранится.';
 
 /** The audit keeps what is stored, not which icon files the shop had at the time. */
 const productAudit = (
@@ -107,7 +109,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkReferences(request.body);
       const before = await repo.findById(request.params.id);
       const row = await repo.update(request.params.id, request.body);
-      if (!row) throw notFound(PRODUCT_NOT_FOUND);
+      if (!row) throw productNotFound(request.params.id);
       app.catalog.invalidate();
       await recordAdminAction(app.db, request, productAudit('product.update', before, row));
       return shown(row);
@@ -131,7 +133,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const before = await repo.findById(request.params.id);
       const row = await repo.setFlags(request.params.id, request.body);
-      if (!row) throw notFound(PRODUCT_NOT_FOUND);
+      if (!row) throw productNotFound(request.params.id);
       app.catalog.invalidate();
       await recordAdminAction(app.db, request, productAudit('product.flags', before, row));
       return shown(row);
@@ -152,7 +154,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const before = await repo.findById(request.params.id);
       const outcome = await repo.remove(request.params.id);
-      if (outcome === 'missing') throw notFound(PRODUCT_NOT_FOUND);
+      if (outcome === 'missing') throw productNotFound(request.params.id);
       if (outcome === 'sold') throw conflict(PRODUCT_HAS_ORDERS);
       app.catalog.invalidate();
       await recordAdminAction(app.db, request, productAudit('product.delete', before, null));
@@ -175,7 +177,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await repo.findById(request.params.id))) throw notFound(PRODUCT_NOT_FOUND);
+      if (!(await repo.findById(request.params.id))) throw productNotFound(request.params.id);
       const total = await repo.orderCount(request.params.id);
       return { hasOrders: total > 0, count: total };
     },

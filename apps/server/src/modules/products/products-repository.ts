@@ -14,7 +14,11 @@ import { orderItems, products } from '../../db/schema/index';
 export type ProductRow = typeof products.$inferSelect;
 export type ProductFields = z.output<typeof productInputSchema>;
 
-/** A product as buyers see it; its picture is its own, else its game item's icon when the shop has one. */
+/**
+ * A product as buyers see it at its own price, before any sale or wipe block (the catalogue puts
+ * the price in force on it: catalog-prices.ts); its picture is its own, else its game item's icon
+ * when the shop has one.
+ */
 export function toProduct(row: ProductRow, iconOf: ItemIconOf): Product {
   return {
     id: row.id,
@@ -34,6 +38,13 @@ export function toProduct(row: ProductRow, iconOf: ItemIconOf): Product {
     personalUserId: row.personalUserId,
     vipTier: row.vipTier,
     vipDays: row.vipDays,
+    wipeBlockHours: row.wipeBlockHours,
+    untilWipe: row.untilWipe,
+    originalPrice: null,
+    salePercent: null,
+    saleEndsAt: null,
+    availableAt: null,
+    serverOffers: [],
   };
 }
 
@@ -71,6 +82,8 @@ function toColumns(fields: ProductFields) {
     vipTier: fields.vipTier,
     vipDays: fields.vipDays,
     revokeCommands: fields.revokeCommands,
+    wipeBlockHours: fields.wipeBlockHours,
+    untilWipe: fields.untilWipe,
   };
 }
 
@@ -102,6 +115,16 @@ export function createProductsRepository(db: Db) {
       const [row] = await db
         .update(products)
         .set({ ...flags, updatedAt: sql`now()` })
+        .where(eq(products.id, id))
+        .returning();
+      return row;
+    },
+
+    /** Not sold for this many hours after a wipe of the server it is bought for (0: always sold). */
+    async setWipeBlockHours(id: number, hours: number) {
+      const [row] = await db
+        .update(products)
+        .set({ wipeBlockHours: hours, updatedAt: sql`now()` })
         .where(eq(products.id, id))
         .returning();
       return row;

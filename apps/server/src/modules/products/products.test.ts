@@ -1,3 +1,4 @@
+import { SHORTNAME_RULE } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test-support/sign-in';
@@ -184,9 +185,36 @@ describe('products', () => {
     const refused = await del(sold.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      "Нельзя удалить товар, так как он связан с заказами. Используйте 'Архивировать'.",
+      'Нельзя удалить товар, так как он связан с заказами. Используйте «Скрыть»: покупатели его не увидят, история заказов сохранится.',
     );
     expect(await names()).toContain('Проданный');
-    expect((await del(unsold.id)).statusCode).toBe(404);
+    const gone = await del(unsold.id);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe(`Товар с ID ${unsold.id} не найден`);
+  });
+
+  it('refuses a game item name outside the shortname rule with a 400, on create and edit', async () => {
+    const { id } = (await create({ ...base, name: 'Хороший shortname' })).json();
+    for (const gameItemName of ['wood"; quit', 'wood;quit', 'wood\nquit', 'дерево', '.wood']) {
+      const created = await create({ ...base, name: 'Плохой shortname', gameItemName });
+      expect(created.statusCode).toBe(400);
+      expect(created.json().message).toBe(SHORTNAME_RULE);
+      const edited = await shop.app.inject({
+        method: 'PUT',
+        url: `/api/admin/products/${id}`,
+        headers: admin.headers,
+        payload: { ...base, name: 'Хороший shortname', gameItemName },
+      });
+      expect(edited.json()).toEqual({ error: 'bad_request', message: SHORTNAME_RULE });
+    }
+    expect((await create({ ...base, name: 'X', gameItemName: 'x'.repeat(101) })).statusCode).toBe(
+      400,
+    );
+    expect(await names()).not.toContain('Плохой shortname');
+  });
+
+  it('keeps a shortname with a space as one game item name', async () => {
+    const reply = await create({ ...base, name: 'Машина', gameItemName: ' 2module car ' });
+    expect(reply.json()).toMatchObject({ gameItemName: '2module car' });
   });
 });

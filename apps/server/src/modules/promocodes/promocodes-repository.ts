@@ -83,10 +83,10 @@ export function createPromocodesRepository(db: Db) {
     },
 
     /** Records the activation once per user and counts it; false when this user had it already. */
-    async activate(promocodeId: number, userId: number): Promise<boolean> {
+    async activate(promocodeId: number, userId: number, at?: Date): Promise<boolean> {
       const inserted = await db
         .insert(promoActivations)
-        .values({ promocodeId, userId })
+        .values({ promocodeId, userId, ...(at ? { createdAt: at } : {}) })
         .onConflictDoNothing()
         .returning({ id: promoActivations.id });
       if (inserted.length === 0) return false;

@@ -6,16 +6,17 @@ import {
   promoActivateSchema,
   promocodeInputSchema,
   promocodeSchema,
+  waitingPromoSchema,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../plugins/errors';
 import { perAccountLimit } from '../../plugins/rate-limits';
 import { createPromocodesRepository, toPromocode } from './promocodes-repository';
-import { activatePromocode } from './promocodes-service';
-import { entityAudit, recordAdminAction } from '../audit/audit-log';
+import { activatePromocode, createPromocode } from './promocodes-service';
+import { actorOf, entityAudit, recordAdminAction } from '../audit/audit-log';
 
-/** Players: activate a code. */
+/** Players: activate a code, and see which one waits for their next top-up. */
 export const promocodesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/promocodes/activate',
@@ -46,6 +47,26 @@ export const promocodesRoutes: FastifyPluginAsyncZod = async (app) => {
           if (balance !== null) app.realtime.toUser(userId, 'balanceUpdate', { balance });
         },
       );
+    },
+  );
+
+  // The top-up dialog's preview: the percentage code waiting for the player's next top-up.
+  app.get(
+    '/promocodes/waiting',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['money'],
+        security: [{ bearer: [] }],
+        summary: "The player's activated percentage code that the next paid top-up will use",
+        response: { 200: waitingPromoSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const waiting = await createPromocodesRepository(app.db).findWaitingPromo(request.user!.id);
+      return {
+        promo: waiting ? { code: waiting.code, percent: Number(waiting.percent) } : null,
+      };
     },
   );
 };
@@ -81,13 +102,8 @@ export const promocodesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await repo.create(request.body);
+      const row = await createPromocode(app.db, actorOf(request), request.body);
       if (!row) throw conflict('Промокод с таким кодом уже существует');
-      await recordAdminAction(
-        app.db,
-        request,
-        entityAudit('promocode.create', 'promocode', null, toPromocode(row)),
-      );
       return reply.status(201).send(toPromocode(row));
     },
   );

@@ -1,8 +1,14 @@
-import { kopecksToRoubles, roublesToKopecks } from '@shop/shared';
+import { kopecksToRoubles, roublesToKopecks, type promocodeInputSchema } from '@shop/shared';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../plugins/errors';
+import { entityAudit, recordAudit, type AuditActor } from '../audit/audit-log';
 import { postEntry } from '../ledger/ledger';
-import { createPromocodesRepository } from './promocodes-repository';
+import {
+  createPromocodesRepository,
+  toPromocode,
+  type PromocodeRow,
+} from './promocodes-repository';
 
 export const PROMO_MESSAGES = {
   invalid: 'Промокод недействителен',
@@ -28,6 +34,8 @@ export async function activatePromocode(
   tx: Db,
   userId: number,
   code: string,
+  /** When it was activated, if not now: the demo's history. */
+  at?: Date,
 ): Promise<PromoActivation> {
   const repo = createPromocodesRepository(tx);
   const promo = await repo.lockByCode(code);
@@ -35,7 +43,7 @@ export async function activatePromocode(
   if (promo.expiresAt && promo.expiresAt.getTime() <= Date.now())
     throw badRequest(PROMO_MESSAGES.expired);
   if (promo.usageCount >= promo.usageLimit) throw badRequest(PROMO_MESSAGES.exhausted);
-  if (!(await repo.activate(promo.id, userId))) throw badRequest(PROMO_MESSAGES.alreadyUsed);
+  if (!(await repo.activate(promo.id, userId, at))) throw badRequest(PROMO_MESSAGES.alreadyUsed);
 
   const discount = Number(promo.discount);
   if (promo.type === 'percentage') {
@@ -53,6 +61,7 @@ export async function activatePromocode(
     amountKopecks: credit,
     description: `Промокод ${promo.code}`,
     method: 'Промокод',
+    at,
   });
   return {
     success: true,
@@ -61,4 +70,30 @@ export async function activatePromocode(
     bonus: discount,
     message: `Промокод активирован! Начислено ${discount}₽`,
   };
+}
+
+/**
+ * An admin creates a code: the code and its journal row commit together. Undefined when the code
+ * exists already. `at`: when, if not now (the demo's history).
+ */
+export async function createPromocode(
+  db: Db,
+  actor: AuditActor,
+  input: z.output<typeof promocodeInputSchema>,
+  at?: Date,
+): Promise<PromocodeRow | undefined> {
+  return db.transaction(async (tx) => {
+    const row = await createPromocodesRepository(tx).create({
+      ...input,
+      ...(at ? { createdAt: at } : {}),
+    });
+    if (!row) return undefined;
+    await recordAudit(
+      tx,
+      actor,
+      entityAudit('promocode.create', 'promocode', null, toPromocode(row)),
+      at,
+    );
+    return row;
+  });
 }

@@ -160,4 +160,17 @@ describe('promo codes', () => {
       'Промокод недействителен',
     );
   });
+
+  it('tells a player which percentage code waits for their next top-up, and only their own', async () => {
+    await createCode({ code: 'WAIT-25', discount: 25, type: 'percentage', usageLimit: 5 });
+    const player = await createAccount(shop.app, shop.config);
+    const other = await createAccount(shop.app, shop.config);
+    const waiting = async (headers: { authorization: string }) =>
+      (await shop.app.inject({ url: '/api/promocodes/waiting', headers })).json();
+    expect(await waiting(player.headers)).toEqual({ promo: null });
+    expect((await activate(player.headers, 'WAIT-25')).statusCode).toBe(200);
+    expect(await waiting(player.headers)).toEqual({ promo: { code: 'WAIT-25', percent: 25 } });
+    expect(await waiting(other.headers)).toEqual({ promo: null });
+    expect((await shop.app.inject({ url: '/api/promocodes/waiting' })).statusCode).toBe(401);
+  });
 });

@@ -1,4 +1,10 @@
-import { apiErrorSchema, dbIdSchema, rconCommandSchema, rconReplySchema } from '@shop/shared';
+import {
+  apiErrorSchema,
+  dbIdSchema,
+  rconCommandSchema,
+  rconReplySchema,
+  STEAM_ID64,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../plugins/errors';
@@ -68,7 +74,7 @@ const rconAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Whether a player is on a server right now',
         params: serverIdParams.extend({
-          steamId: z.string().regex(/^7656119\d{10}$/, 'Неверный Steam ID'),
+          steamId: z.string().regex(STEAM_ID64, 'Неверный Steam ID'),
         }),
         response: { 200: z.object({ isOnline: z.boolean() }), 404: apiErrorSchema },
       },

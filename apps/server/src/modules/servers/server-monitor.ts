@@ -5,35 +5,48 @@ import {
   type RconClient,
   type RconPool,
 } from '../../integrations/rust-rcon/index';
+import { createSaveWatch, type SaveListener } from './save-watch';
 import type { LinkObservation, ServerRow, ServersRepository } from './servers-repository';
 
 const POLL_COMMAND_TIMEOUT_MS = 5_000;
 
+/** What one poll learnt: the link's state, and the save the game runs on when it said. */
+interface Observed {
+  link: LinkObservation;
+  save?: { createdAt: Date; map: string };
+}
+
 /** Asks one connected server for its state; any failure becomes a readable reason, never a throw. */
-async function observe(client: RconClient): Promise<LinkObservation> {
+async function observe(client: RconClient): Promise<Observed> {
   if (!client.isOnline) {
     const status = client.status;
     const why = status.reason === 'password-refused' ? 'пароль RCON отклонён' : 'нет связи по RCON';
-    return { online: false, error: status.detail ? `${why}: ${status.detail}` : why };
+    return { link: { online: false, error: status.detail ? `${why}: ${status.detail}` : why } };
   }
   const [info, list] = await Promise.all([
     client.send('serverinfo', { timeoutMs: POLL_COMMAND_TIMEOUT_MS }),
     client.send('playerlist', { timeoutMs: POLL_COMMAND_TIMEOUT_MS }),
   ]);
-  if (info.status !== 'ok') return { online: client.isOnline, error: 'serverinfo не ответил' };
+  if (info.status !== 'ok') {
+    return { link: { online: client.isOnline, error: 'serverinfo не ответил' } };
+  }
   const parsedInfo = parseServerInfo(info.message);
-  if (!parsedInfo.ok) return { online: true, error: parsedInfo.error };
+  if (!parsedInfo.ok) return { link: { online: true, error: parsedInfo.error } };
   const parsedList = list.status === 'ok' ? parsePlayerList(list.message) : undefined;
   const players = parsedList?.ok
     ? parsedList.value.map((player) => ({ steamId: player.steamId, name: player.displayName }))
     : undefined;
+  const { saveCreatedAt, map } = parsedInfo.value;
   return {
-    online: true,
-    playersOnline: players?.length ?? parsedInfo.value.players,
-    maxPlayers: parsedInfo.value.maxPlayers,
-    map: parsedInfo.value.map,
-    ...(players ? { players } : {}),
-    error: parsedList && !parsedList.ok ? parsedList.error : null,
+    link: {
+      online: true,
+      playersOnline: players?.length ?? parsedInfo.value.players,
+      maxPlayers: parsedInfo.value.maxPlayers,
+      map,
+      ...(players ? { players } : {}),
+      error: parsedList && !parsedList.ok ? parsedList.error : null,
+    },
+    ...(saveCreatedAt ? { save: { createdAt: saveCreatedAt, map } } : {}),
   };
 }
 
@@ -43,7 +56,8 @@ export interface ServerMonitorOptions {
 
 /**
  * Keeps each server's status, players and map current: polls on an interval, and records a link that
- * drops or comes back at once rather than at the next poll.
+ * drops or comes back at once rather than at the next poll. A save the game reports that is new to
+ * this process goes to the save listeners (a wipe) within the same poll.
  */
 export function createServerMonitor(
   repo: ServersRepository,
@@ -53,16 +67,27 @@ export function createServerMonitor(
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  const saves = createSaveWatch();
 
   const clientFor = (row: ServerRow) =>
     pool.get({ id: row.id, ip: row.ip, rconPort: row.rconPort, rconPassword: row.rconPassword });
 
   async function pollServer(row: ServerRow) {
+    let client: RconClient;
+    let observed: Observed;
     try {
-      await repo.recordObservation(row.id, await observe(clientFor(row)));
+      client = clientFor(row);
+      observed = await observe(client);
+      await repo.recordObservation(row.id, observed.link);
     } catch (error) {
       log.warn({ err: error, serverId: row.id }, 'server poll failed');
+      return;
     }
+    // Apart from the observation: a wipe not recorded (say, the database busy) costs no status.
+    if (!observed.save) return;
+    await saves.seen(row.id, client, observed.save).catch((error: unknown) => {
+      log.warn({ err: error, serverId: row.id }, 'new save not recorded; retried at the next poll');
+    });
   }
 
   async function pollAll() {
@@ -102,13 +127,18 @@ export function createServerMonitor(
   async function pollOne(serverId: number) {
     const row = await repo.findById(serverId);
     if (row) await pollServer(row);
-    else await pool.remove(serverId);
+    else {
+      saves.forget(serverId);
+      await pool.remove(serverId);
+    }
   }
 
   return {
     pollNow,
     pollOne,
     clientFor,
+    /** Told of each new save a poll sees (the wipes module's detection). */
+    onSave: (listener: SaveListener) => saves.onSave(listener),
     /** Polls every server on the interval; on the leader only. */
     start() {
       void pollNow();

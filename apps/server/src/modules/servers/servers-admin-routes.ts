@@ -14,6 +14,7 @@ import { recordAdminAction, entityAudit } from '../audit/audit-log';
 
 const adminReplies = errorReplies(401, 403, 404);
 
+/** The journal keeps the settings an admin changed, not the wipe times the shop works out. */
 const serverAudit = (
   action: string,
   before: ServerRow | null | undefined,
@@ -24,6 +25,13 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createServersRepository(app.db);
   const tags = ['admin: servers'];
   const security = [{ bearer: [] }];
+  // The catalogue holds the servers too (a sale or a wipe block reads their wipes and schedule).
+  const changed = (serverId: number) => {
+    app.servers.changed(serverId);
+    app.catalog.invalidate();
+  };
+  const withWipes = async (row: ServerRow) =>
+    toAdminServer(row, (await app.wipes.timesOf([row])).get(row.id));
 
   app.get(
     '/servers',
@@ -35,7 +43,11 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(adminServerSchema), ...adminReplies },
       },
     },
-    async () => (await repo.list()).map(toAdminServer),
+    async () => {
+      const rows = await repo.list();
+      const wipes = await app.wipes.timesOf(rows);
+      return rows.map((row) => toAdminServer(row, wipes.get(row.id)));
+    },
   );
 
   app.post(
@@ -45,6 +57,8 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Add a server',
+        description:
+          'wipeSchedule: when the server wipes (weekday 0 Sunday … 6 Saturday, time HH:MM in timeZone, the shop’s SHOP_TIMEZONE when left out), for the predicted nextWipeAt; null or left out: none.',
         body: serverInputSchema,
         response: { 201: adminServerSchema, 400: apiErrorSchema, ...adminReplies },
       },
@@ -52,9 +66,9 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { status, ...fields } = request.body;
       const row = await repo.create(fields, status);
-      app.servers.changed(row.id);
+      changed(row.id);
       await recordAdminAction(app.db, request, serverAudit('server.create', null, row));
-      return reply.status(201).send(toAdminServer(row));
+      return reply.status(201).send(await withWipes(row));
     },
   );
 
@@ -65,6 +79,8 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Edit a server (status maintenance or restarting is kept until set back)',
+        description:
+          'wipeSchedule left out keeps the schedule; null clears it (no nextWipeAt is predicted then).',
         params: idParamSchema,
         body: serverInputSchema,
         response: { 200: adminServerSchema, 400: apiErrorSchema, ...adminReplies },
@@ -75,9 +91,9 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await repo.findById(request.params.id);
       const row = await repo.update(request.params.id, fields, status);
       if (!row) throw notFound(SERVER_NOT_FOUND);
-      app.servers.changed(row.id);
+      changed(row.id);
       await recordAdminAction(app.db, request, serverAudit('server.update', before, row));
-      return toAdminServer(row);
+      return withWipes(row);
     },
   );
 
@@ -95,7 +111,7 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const before = await repo.findById(request.params.id);
       if (!before || !(await repo.remove(request.params.id))) throw notFound(SERVER_NOT_FOUND);
-      app.servers.changed(request.params.id);
+      changed(request.params.id);
       await recordAdminAction(app.db, request, serverAudit('server.delete', before, null));
       return { success: true as const };
     },
@@ -116,7 +132,7 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await repo.regeneratePluginKey(request.params.id);
       if (!row) throw notFound(SERVER_NOT_FOUND);
       await recordAdminAction(app.db, request, serverAudit('server.plugin-key', row, row));
-      return toAdminServer(row);
+      return withWipes(row);
     },
   );
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AdminServer, PublicServer, ServerStatus } from '@shop/shared';
+import type { AdminServer, PublicServer, ServerStatus, WipeSchedule } from '@shop/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { servers, type OnlinePlayer } from '../../db/schema/index';
@@ -16,7 +16,17 @@ export interface ServerFields {
   description: string;
   rconPassword: string;
   isPluginEnabled: number;
+  /** null: none; left out: as it is (an edit that does not mention it). */
+  wipeSchedule?: WipeSchedule | null | undefined;
 }
+
+/** A server's last known and next predicted wipe, as the wipes module works them out. */
+export interface WipeTimes {
+  lastWipeAt: string | null;
+  nextWipeAt: string | null;
+}
+
+export const NO_WIPE_TIMES: WipeTimes = { lastWipeAt: null, nextWipeAt: null };
 
 export interface LinkObservation {
   online: boolean;
@@ -34,7 +44,7 @@ export function effectiveStatus(row: ServerRow): ServerStatus {
   return (row.statusOverride ?? row.linkStatus) as ServerStatus;
 }
 
-export function toPublicServer(row: ServerRow): PublicServer {
+export function toPublicServer(row: ServerRow, wipes: WipeTimes = NO_WIPE_TIMES): PublicServer {
   return {
     id: row.id,
     name: row.name,
@@ -46,18 +56,21 @@ export function toPublicServer(row: ServerRow): PublicServer {
     playersOnline: row.playersOnline,
     maxPlayers: row.maxPlayers,
     isPluginEnabled: row.isPluginEnabled,
+    lastWipeAt: wipes.lastWipeAt,
+    nextWipeAt: wipes.nextWipeAt,
   };
 }
 
-export function toAdminServer(row: ServerRow): AdminServer {
+export function toAdminServer(row: ServerRow, wipes: WipeTimes = NO_WIPE_TIMES): AdminServer {
   return {
-    ...toPublicServer(row),
+    ...toPublicServer(row, wipes),
     rconPort: row.rconPort,
     rconPassword: row.rconPassword,
     pluginKey: row.pluginKey,
     statusOverride: row.statusOverride as AdminServer['statusOverride'],
     lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
     lastError: row.lastError,
+    wipeSchedule: row.wipeSchedule ?? null,
   };
 }
 
@@ -74,9 +87,27 @@ export function createServersRepository(db: Db) {
       return row;
     },
 
-    async findByPluginKey(key: string): Promise<ServerRow | undefined> {
-      const [row] = await db.select().from(servers).where(eq(servers.pluginKey, key)).limit(1);
-      return row;
+    /**
+     * Servers whose plugin key's SHA-256 begins with these 16 hex digits (the plugin's X-Key-Id):
+     * the key itself never travels. Normally one; the caller checks the signature with each.
+     */
+    findByPluginKeyId: (keyId: string) =>
+      db
+        .select()
+        .from(servers)
+        .where(
+          sql`left(encode(sha256(convert_to(${servers.pluginKey}, 'UTF8')), 'hex'), 16) = ${keyId}`,
+        ),
+
+    /** The plugin's version and the time of its last signed request, as the admin sees them. */
+    async recordPluginSeen(id: number, version: string | null) {
+      await db
+        .update(servers)
+        .set({
+          pluginSeenAt: sql`now()`,
+          ...(version === null ? {} : { pluginVersion: version }),
+        })
+        .where(eq(servers.id, id));
     },
 
     async findByName(name: string): Promise<ServerRow | undefined> {
@@ -88,19 +119,33 @@ export function createServersRepository(db: Db) {
       await db.update(servers).set({ rconPort, rconPassword }).where(eq(servers.id, id));
     },
 
+    async setWipeSchedule(id: number, wipeSchedule: WipeSchedule | null) {
+      await db.update(servers).set({ wipeSchedule }).where(eq(servers.id, id));
+    },
+
     async create(fields: ServerFields, status?: ServerStatus): Promise<ServerRow> {
       const [row] = await db
         .insert(servers)
-        .values({ ...fields, pluginKey: newPluginKey(), statusOverride: overrideFor(status) })
+        .values({
+          ...fields,
+          wipeSchedule: fields.wipeSchedule ?? null,
+          pluginKey: newPluginKey(),
+          statusOverride: overrideFor(status),
+        })
         .returning();
       if (!row) throw new Error('server insert returned no row');
       return row;
     },
 
     async update(id: number, fields: ServerFields, status?: ServerStatus) {
+      const { wipeSchedule, ...rest } = fields;
       const [row] = await db
         .update(servers)
-        .set({ ...fields, ...(status ? { statusOverride: overrideFor(status) } : {}) })
+        .set({
+          ...rest,
+          ...(wipeSchedule === undefined ? {} : { wipeSchedule }),
+          ...(status ? { statusOverride: overrideFor(status) } : {}),
+        })
         .where(eq(servers.id, id))
         .returning();
       return row;

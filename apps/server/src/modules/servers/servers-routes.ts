@@ -20,10 +20,17 @@ const serversRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['servers'],
         summary: 'Game servers with live status (public fields only)',
+        description:
+          'lastWipeAt: the last wipe the shop knows of (seen by the monitor, which polls every 15 s, or marked by an admin); nextWipeAt: the next by the server’s wipe schedule, null without one.',
         response: { 200: z.array(publicServerSchema) },
       },
     },
-    async () => (await repo.list()).map(toPublicServer),
+    async () => {
+      // Read afresh on each call: a wipe the monitor records shows at once, on every instance.
+      const rows = await repo.list();
+      const wipes = await app.wipes.timesOf(rows);
+      return rows.map((row) => toPublicServer(row, wipes.get(row.id)));
+    },
   );
 
   app.get(
@@ -39,7 +46,7 @@ const serversRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await repo.findById(request.params.id);
       if (!row) throw notFound(SERVER_NOT_FOUND);
-      return toPublicServer(row);
+      return toPublicServer(row, (await app.wipes.timesOf([row])).get(row.id));
     },
   );
 

@@ -1,37 +1,15 @@
-import { healthSchema, siteSettingsSchema } from '@shop/shared';
+import { siteSettingsSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 
-const startedAt = Date.now();
-
 const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  app.get(
-    '/health',
-    {
-      config: { rateLimit: false },
-      schema: {
-        tags: ['site'],
-        summary: 'Liveness and database check',
-        response: { 200: healthSchema },
-      },
-    },
-    async () => {
-      await app.db.execute('select 1');
-      return {
-        status: 'ok' as const,
-        database: app.dbKind,
-        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-        leader: app.leadership.isLeader,
-      };
-    },
-  );
-
   app.get(
     '/site',
     {
       schema: {
         tags: ['site'],
-        summary: 'Public site settings: community links, support e-mail, demo mode',
+        summary:
+          'Public site settings: community links, support e-mail, demo mode, how many hours before a predicted wipe a purchase is warned of',
         response: { 200: siteSettingsSchema },
       },
     },
@@ -40,6 +18,7 @@ const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       communityUrl: config.links.community,
       supportEmail: config.supportEmail,
       demo: config.demo,
+      wipeWarnHours: config.wipeWarnHours,
     }),
   );
 };

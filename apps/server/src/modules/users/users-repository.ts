@@ -36,10 +36,19 @@ export function createUsersRepository(db: Db) {
      * a new one from their Steam name and avatar. Their first sign-in then goes through
      * `upsertFromSteam` like anyone's. Safe against two buyers creating it at once.
      */
-    async ensureFromSteam(identity: Omit<SteamIdentity, 'isAdmin'>): Promise<UserRow> {
+    async ensureFromSteam(
+      identity: Omit<SteamIdentity, 'isAdmin'>,
+      /** When they joined, if not now (the demo's history). */
+      joinedAt?: Date,
+    ): Promise<UserRow> {
       await db
         .insert(users)
-        .values({ steamId: identity.steamId, username: identity.username, avatar: identity.avatar })
+        .values({
+          steamId: identity.steamId,
+          username: identity.username,
+          avatar: identity.avatar,
+          ...(joinedAt ? { joinedAt, lastSeenAt: joinedAt } : {}),
+        })
         .onConflictDoNothing({ target: users.steamId });
       const row = await this.findBySteamId(identity.steamId);
       if (!row) throw new Error('recipient account missing after insert');

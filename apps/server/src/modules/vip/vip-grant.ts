@@ -54,6 +54,11 @@ export interface PurchasedVip {
   tier: string;
   days: number;
   revoke: string;
+  /**
+   * A VIP bought until the wipe: it runs to the server's predicted next wipe instead of `days`
+   * (and ends at the wipe itself, see vip-wipe.ts). Unset when the product has no schedule to go by.
+   */
+  until?: Date;
 }
 
 /**
@@ -61,10 +66,12 @@ export interface PurchasedVip {
  * own revoke commands (else the tier's Oxide group) filled in for the holder.
  */
 export function purchasedVip(
-  product: Pick<ProductRow, 'vipTier' | 'vipDays' | 'revokeCommands'>,
+  product: Pick<ProductRow, 'vipTier' | 'vipDays' | 'revokeCommands' | 'untilWipe'>,
   steamId: string,
   quantity: number,
   stacks: number,
+  /** The server's predicted next wipe (the wipes module's nextWipeAt), for an until-wipe VIP. */
+  nextWipeAt: Date | null = null,
 ): PurchasedVip | null {
   const { vipTier, vipDays } = product;
   if (!vipTier || !vipDays) return null;
@@ -72,12 +79,13 @@ export function purchasedVip(
   const revoke = (templates.length ? templates : [defaultVipRevoke(vipTier)])
     .map((template) => fillTemplate(template, { steamId, quantity, stacks }))
     .join(', ');
-  return { tier: vipTier, days: vipDays * stacks, revoke };
+  const until = product.untilWipe && nextWipeAt ? { until: nextWipeAt } : {};
+  return { tier: vipTier, days: vipDays * stacks, revoke, ...until };
 }
 
 /**
  * A purchased VIP: any other running VIP is replaced (its revoke commands queued), the same tier
- * still running is extended, any other tier starts now. The new date is computed by the database
+ * still running is extended, any other tier starts now; one bought until the wipe runs to it. The new date is computed by the database
  * from the row it updates, so two purchases at once extend twice instead of both from the old date.
  */
 export async function grantPurchasedVip(
@@ -86,10 +94,14 @@ export async function grantPurchasedVip(
   vip: PurchasedVip & { serverId: number },
 ): Promise<void> {
   await revokeReplacedVip(tx, holder, vip.tier, vip.serverId);
+  const running = sql`case when ${users.vipStatus} = ${vip.tier} and ${users.vipExpiresAt} > now()
+      then ${users.vipExpiresAt} else now() end`;
   await createUsersRepository(tx).setVip(holder.id, {
     tier: vip.tier,
-    expiresAt: sql`case when ${users.vipStatus} = ${vip.tier} and ${users.vipExpiresAt} > now()
-      then ${users.vipExpiresAt} else now() end + make_interval(days => ${vip.days})`,
+    // Until the wipe: to the predicted wipe, or to the end of the same tier's term if that is later.
+    expiresAt: vip.until
+      ? sql`greatest(${running}, ${vip.until.toISOString()}::timestamptz)`
+      : sql`${running} + make_interval(days => ${vip.days})`,
     serverId: vip.serverId,
     revokeCommands: vip.revoke,
   });

@@ -3,20 +3,21 @@ import { useSession } from '@/features/auth/use-session';
 import { Background } from './background';
 import { DemoBanner } from './demo-banner';
 import { DiscordLink } from './discord-link';
+import { GuestChatToggle } from './guest-chat-toggle';
 import { LegalDialogProvider } from './legal/legal-dialog-provider';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { TopUpProvider } from './top-up-provider';
 
-// Only signed-in players have the support chat: guests never download it.
+// Only signed-in players have the support chat: guests get its button, which asks them to sign in.
 const SupportChatWidget = lazy(async () => ({
   default: (await import('@/features/support-chat/components/support-chat-widget'))
     .SupportChatWidget,
 }));
 
 export function RootLayout({ children }: { children: ReactNode }) {
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
   return (
     <TopUpProvider>
       <LegalDialogProvider>
@@ -41,13 +42,15 @@ export function RootLayout({ children }: { children: ReactNode }) {
           <SiteFooter />
         </div>
         <DiscordLink />
-        {user && (
+        {user ? (
           <Suspense fallback={null}>
             <SupportChatWidget
               key={user.id}
               user={{ id: user.id, username: user.username, avatar: user.avatar }}
             />
           </Suspense>
+        ) : (
+          !isLoading && <GuestChatToggle />
         )}
         <ScrollToTop />
       </LegalDialogProvider>

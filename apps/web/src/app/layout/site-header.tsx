@@ -6,6 +6,7 @@ import { useSession } from '@/features/auth/use-session';
 import { useSiteSettings } from '@/features/site/api/get-site-settings';
 import { BalanceChip } from './balance-chip';
 import { ConnectionIndicator } from './connection-indicator';
+import { DiscordCompactLink } from './discord-link';
 import { useOpenLegal } from './legal/legal-dialog-provider';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
@@ -89,6 +90,7 @@ export function SiteHeader() {
               </ButtonLink>
             )
           )}
+          <DiscordCompactLink />
           <MobileMenu user={user} communityUrl={site?.communityUrl ?? null} />
         </div>
       </div>

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useSession } from '@/features/auth/use-session';
 import { useAddToCart } from '@/features/cart/api/add-to-cart';
 import { useServers } from '@/features/servers/api/get-servers';
+import { useSiteSettings } from '@/features/site/api/get-site-settings';
 import { ShopPage } from '@/features/shop/components/shop-page';
 import { usePurchaseLauncher } from '@/features/shop/use-purchase-launcher';
 
@@ -13,6 +14,7 @@ const PurchaseDialog = lazy(async () => ({
 export function ShopRoute() {
   const { isAuthenticated, user } = useSession();
   const servers = useServers();
+  const site = useSiteSettings();
   const addToCart = useAddToCart();
   const { refetch } = servers;
   const launcher = usePurchaseLauncher(servers.data, refetch);
@@ -32,6 +34,7 @@ export function ShopRoute() {
             target={launcher.target}
             servers={servers.data ?? []}
             balance={user.balance}
+            wipeWarnHours={site.data?.wipeWarnHours ?? 0}
             onClose={launcher.close}
             onAddToCart={addToCart.mutateAsync}
           />

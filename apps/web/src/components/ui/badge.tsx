@@ -13,6 +13,8 @@ export const badgeVariants = cva(
         warning: 'border-warning/40 bg-warning/15 text-[#f5d27e]',
         destructive: 'border-destructive/40 bg-destructive/15 text-[#ff9b91]',
         outline: 'border-input text-foreground/85',
+        /** A discount: the one solid badge, so a sale stands out among the outlined ones. */
+        sale: 'border-accent bg-accent text-[#1c1206]',
       },
     },
     defaultVariants: { variant: 'default' },

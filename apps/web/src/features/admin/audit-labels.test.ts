@@ -4,6 +4,10 @@ import { auditActionLabel, describeChange } from './audit-labels';
 describe('audit log texts', () => {
   it('name actions in Russian and show before → after compactly', () => {
     expect(auditActionLabel('user.balance')).toBe('Баланс');
+    expect(auditActionLabel('balances.import')).toBe('Перенос балансов');
+    expect(auditActionLabel('data.export')).toBe('Выгрузка данных');
+    expect(auditActionLabel('sale.update')).toBe('Распродажа изменена');
+    expect(auditActionLabel('server.wipe')).toBe('Вайп отмечен');
     expect(auditActionLabel('something.new')).toBe('something.new');
     expect(describeChange({ balance: 0 }, { balance: 75, change: 75 })).toBe(
       'balance: 0 → balance: 75; change: 75',

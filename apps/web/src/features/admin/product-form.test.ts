@@ -1,5 +1,6 @@
 import type { AdminProduct } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
+import { testAdminProduct } from '@/lib/test-product';
 import {
   emptyProductForm,
   filterAdminProducts,
@@ -20,7 +21,7 @@ const filled: ProductFormValues = {
   category: 'weapons',
 };
 
-const product: AdminProduct = {
+const product = testAdminProduct({
   id: 7,
   name: 'Дерево',
   originalName: 'Wood',
@@ -31,18 +32,9 @@ const product: AdminProduct = {
   server: '1',
   price: 15,
   quantity: 1000,
-  image: null,
-  shownImage: null,
   popular: true,
-  inStock: true,
   isActive: false,
-  personalUserId: null,
-  vipTier: null,
-  vipDays: null,
-  commands: null,
-  revokeCommands: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+});
 
 describe('parseDecimal', () => {
   it('reads the Russian comma, spaces and dots', () => {
@@ -85,7 +77,28 @@ describe('productFormToPayload', () => {
         revokeCommands: null,
         vipTier: null,
         vipDays: null,
+        wipeBlockHours: 0,
+        untilWipe: false,
       },
+    });
+  });
+
+  it('sends the wipe block in hours and «до вайпа», an empty block as none', () => {
+    expect(
+      productFormToPayload({ ...filled, wipeBlockHours: ' 24 ', untilWipe: true }),
+    ).toMatchObject({ ok: true, payload: { wipeBlockHours: 24, untilWipe: true } });
+    expect(productFormToPayload({ ...filled, wipeBlockHours: '' })).toMatchObject({
+      ok: true,
+      payload: { wipeBlockHours: 0 },
+    });
+    expect(productFormToPayload({ ...filled, wipeBlockHours: '721' })).toEqual({
+      ok: false,
+      message: 'Блокировка после вайпа: от 0 до 720 часов',
+      fields: ['wipeBlockHours'],
+    });
+    expect(productFormToPayload({ ...filled, wipeBlockHours: '1,5' })).toMatchObject({
+      ok: false,
+      fields: ['wipeBlockHours'],
     });
   });
 
@@ -203,6 +216,15 @@ describe('productFormToPayload', () => {
       revokeCommands: '',
     });
     expect(productToForm({ ...vip, vipTier: 'Legend' }).vipTier).toBe('none');
+  });
+
+  it("edits the product's own price while a sale shows a lower one", () => {
+    const onSale = { ...product, price: 10.5, originalPrice: 15, salePercent: 30 };
+    expect(productToForm(onSale).price).toBe('15');
+    expect(productToForm({ ...product, wipeBlockHours: 12, untilWipe: true })).toMatchObject({
+      wipeBlockHours: '12',
+      untilWipe: true,
+    });
   });
 
   it('round-trips an existing product', () => {

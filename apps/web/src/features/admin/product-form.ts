@@ -29,6 +29,9 @@ export interface ProductFormValues {
   vipTier: VipTier | 'none';
   vipDays: string;
   revokeCommands: string;
+  /** Hours after a wipe it is not sold, as typed ('' is 0). */
+  wipeBlockHours: string;
+  untilWipe: boolean;
   popular: boolean;
   inStock: boolean;
   isActive: boolean;
@@ -42,6 +45,14 @@ const VIP_DAYS_INTEGER = 'Срок VIP: целое число дней';
 
 /** The console group a tier maps to on the server when no commands are given: 'vip_gold'. */
 export const vipGroup = (tier: VipTier) => `vip_${tier.toLowerCase()}`;
+
+/**
+ * The VIP part of the form shows for the VIP category and whenever a tier is set, so a product's VIP
+ * settings never go out of sight while they are still submitted.
+ */
+export function showsVipFields(category: string, tier: string): boolean {
+  return category === 'vip' || tier !== 'none';
+}
 
 const isVipTier = (value: string | null): value is VipTier =>
   (vipTiers as readonly string[]).includes(value ?? '');
@@ -62,6 +73,8 @@ export const emptyProductForm: ProductFormValues = {
   vipTier: 'none',
   vipDays: '',
   revokeCommands: '',
+  wipeBlockHours: '0',
+  untilWipe: false,
   popular: false,
   inStock: true,
   isActive: true,
@@ -76,7 +89,8 @@ export function productToForm(product: AdminProduct): ProductFormValues {
     gameItemId: product.gameItemId === null ? '' : String(product.gameItemId),
     category: product.category,
     server: product.server,
-    price: String(product.price),
+    // While a sale runs, `price` is the sale's: the form edits the product's own price.
+    price: String(product.originalPrice ?? product.price),
     quantity: String(product.quantity),
     image: product.image ?? '',
     commands: product.commands ?? '',
@@ -84,6 +98,8 @@ export function productToForm(product: AdminProduct): ProductFormValues {
     vipTier: isVipTier(product.vipTier) ? product.vipTier : 'none',
     vipDays: product.vipDays === null ? '' : String(product.vipDays),
     revokeCommands: product.revokeCommands ?? '',
+    wipeBlockHours: String(product.wipeBlockHours),
+    untilWipe: product.untilWipe,
     popular: product.popular,
     inStock: product.inStock,
     isActive: product.isActive,
@@ -140,6 +156,8 @@ export function productFormToPayload(values: ProductFormValues): FormResult<Prod
     vipTier,
     vipDays,
     revokeCommands: blankToNull(values.revokeCommands),
+    wipeBlockHours: values.wipeBlockHours.trim() === '' ? 0 : values.wipeBlockHours.trim(),
+    untilWipe: values.untilWipe,
   });
   return parsed.success ? { ok: true, payload: parsed.data } : fromZodError(parsed.error);
 }

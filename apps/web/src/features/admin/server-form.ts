@@ -9,11 +9,17 @@ import {
 } from '@shop/shared';
 import type { ServerPayload } from './api/create-server';
 import { failure, fromZodError, type FormResult } from './form-result';
+import {
+  emptyWipeSchedule,
+  formToSchedule,
+  scheduleToForm,
+  type WipeScheduleFormValues,
+} from './wipe-schedule';
 
 export type EditableStatus = 'online' | 'offline' | 'maintenance';
 
 /** Every field as the text the admin typed, so that "empty" stays distinguishable from 0. */
-export interface ServerFormValues {
+export interface ServerFormValues extends WipeScheduleFormValues {
   name: string;
   ip: string;
   port: string;
@@ -57,6 +63,7 @@ export const emptyServerForm: ServerFormValues = {
   rconPassword: '',
   delivery: 'rcon',
   status: 'online',
+  ...emptyWipeSchedule,
 };
 
 export function serverToForm(server: AdminServer): ServerFormValues {
@@ -76,6 +83,7 @@ export function serverToForm(server: AdminServer): ServerFormValues {
         : server.status === 'offline'
           ? 'offline'
           : 'online',
+    ...scheduleToForm(server.wipeSchedule),
   };
 }
 
@@ -88,6 +96,8 @@ const blankToUndefined = (value: string) => (value.trim() === '' ? undefined : v
 export function serverFormToPayload(values: ServerFormValues): FormResult<ServerPayload> {
   const missing = (['name', 'ip', 'port'] as const).filter((field) => !values[field].trim());
   if (missing.length > 0) return failure(REQUIRED_SERVER_FIELDS, [...missing]);
+  const wipes = formToSchedule(values);
+  if (!wipes.ok) return failure(wipes.message, wipes.fields);
 
   const parsed = serverInputSchema.safeParse({
     name: values.name,
@@ -100,6 +110,7 @@ export function serverFormToPayload(values: ServerFormValues): FormResult<Server
     rconPassword: values.rconPassword,
     isPluginEnabled: deliveryModes[values.delivery],
     status: values.status,
+    wipeSchedule: wipes.schedule,
   });
   return parsed.success ? { ok: true, payload: parsed.data } : fromZodError(parsed.error);
 }

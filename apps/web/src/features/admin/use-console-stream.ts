@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useRealtimeSocket } from '@/lib/realtime-socket';
 import type { ConnectionStatus } from '@/lib/socket';
 import { tokenStorage } from '@/lib/token-storage';

@@ -2,6 +2,7 @@ import { chatErrors, type ChatMessage } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useRealtimeSocket } from '@/lib/realtime-socket';
+import { toast } from '@/lib/toast';
 import { tokenStorage } from '@/lib/token-storage';
 import { adminKeys } from './admin-keys';
 
@@ -19,9 +20,20 @@ export function useSupportChatSocket() {
 
   useEffect(() => {
     if (!socket) return;
+    // One notice per outage: the socket retries by itself, every few seconds.
+    let toldOutage = false;
     const join = () => {
+      toldOutage = false;
       const token = tokenStorage.get();
       if (token) socket.emit('adminJoin', { token });
+      else toast.error('Ошибка', { description: 'Токен отсутствует. Пожалуйста, войдите снова.' });
+    };
+    const onConnectError = () => {
+      if (toldOutage) return;
+      toldOutage = true;
+      toast.error('Ошибка чата', {
+        description: 'Не удалось подключиться к чату. Попробуем снова...',
+      });
     };
     const onNew = (message: ChatMessage) => {
       queryClient.setQueryData<ChatMessage[]>(adminKeys.chatHistory(message.userId), (current) =>
@@ -32,10 +44,12 @@ export function useSupportChatSocket() {
       void queryClient.invalidateQueries({ queryKey: adminKeys.chats });
     };
     socket.on('connect', join);
+    socket.on('connect_error', onConnectError);
     socket.on('newMessage', onNew);
     if (socket.connected) join();
     return () => {
       socket.off('connect', join);
+      socket.off('connect_error', onConnectError);
       socket.off('newMessage', onNew);
     };
   }, [socket, queryClient]);

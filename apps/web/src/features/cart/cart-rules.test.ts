@@ -24,6 +24,29 @@ describe('blockedItems', () => {
   });
 });
 
+describe('blockedItems after a wipe', () => {
+  const now = Date.parse('2026-11-26T12:00:00Z');
+  const offer = (availableAt: string | null) => ({
+    price: 100,
+    originalPrice: null,
+    salePercent: null,
+    saleEndsAt: null,
+    availableAt,
+  });
+
+  it('flags an item the chosen server still holds back, saying for how long', () => {
+    const held = { ...item(1, 'all'), offer: offer(new Date(now + 90 * 60_000).toISOString()) };
+    expect(blockedItems([held], 1, now)).toEqual([
+      { id: 1, name: 'Товар 1', reason: 'wipe-block', leftMs: 90 * 60_000 },
+    ]);
+    expect(
+      blockedItems([{ ...held, offer: offer(new Date(now - 1).toISOString()) }], 1, now),
+    ).toEqual([]);
+    // No server chosen yet: nothing to hold back on.
+    expect(blockedItems([held], null, now)).toEqual([]);
+  });
+});
+
 describe('itemServerId', () => {
   it('reads the server an item is limited to', () => {
     expect(itemServerId({ server: 'all' })).toBeNull();

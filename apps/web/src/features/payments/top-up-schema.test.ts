@@ -53,16 +53,26 @@ describe('parseAmount', () => {
 });
 
 describe('bonus preview (SPEC §9: 10%, rounded down to whole roubles)', () => {
-  it('appears only from 10 roubles', () => {
-    expect(bonusPreview(9.99)).toBeNull();
-    expect(bonusPreview(Number.NaN)).toBeNull();
-    expect(bonusPreview(10)).toEqual({ bonus: 1, total: 11 });
+  it('appears only for an amount the form accepts: 10 to 15 000 roubles, two decimals at most', () => {
+    expect(bonusPreview('9.99')).toBeNull();
+    expect(bonusPreview('')).toBeNull();
+    expect(bonusPreview('abc')).toBeNull();
+    expect(bonusPreview('20000')).toBeNull();
+    expect(bonusPreview('15000.01')).toBeNull();
+    expect(bonusPreview('10.001')).toBeNull();
+    expect(bonusPreview('10')).toEqual({ bonus: 1, promoBonus: 0, total: 11 });
   });
 
   it('rounds the bonus down and adds it to the amount', () => {
-    expect(bonusPreview(199)).toEqual({ bonus: 19, total: 218 });
-    expect(bonusPreview(500)).toEqual({ bonus: 50, total: 550 });
-    expect(bonusPreview(99.9)).toEqual({ bonus: 9, total: 108.9 });
-    expect(bonusPreview(15000)).toEqual({ bonus: 1500, total: 16500 });
+    expect(bonusPreview('199')).toEqual({ bonus: 19, promoBonus: 0, total: 218 });
+    expect(bonusPreview('500')).toEqual({ bonus: 50, promoBonus: 0, total: 550 });
+    expect(bonusPreview('99,9')).toEqual({ bonus: 9, promoBonus: 0, total: 108.9 });
+    expect(bonusPreview('15000')).toEqual({ bonus: 1500, promoBonus: 0, total: 16500 });
+  });
+
+  it('adds an activated percentage code as the server credits it', () => {
+    // 50 ₽ with a 15% code: 5 ₽ of the site's bonus and 7 ₽ of the code's, 12 ₽ as the server pays.
+    expect(bonusPreview('50', 15)).toEqual({ bonus: 5, promoBonus: 7, total: 62 });
+    expect(bonusPreview('500', 20)).toEqual({ bonus: 50, promoBonus: 100, total: 650 });
   });
 });

@@ -2,7 +2,6 @@ import {
   kopecksToRoubles,
   paymentCreateSchema,
   roublesToKopecks,
-  TOP_UP_MIN,
   topUpBonusKopecks,
 } from '@shop/shared';
 import { z } from 'zod';
@@ -35,13 +34,23 @@ export const topUpDefaults: TopUpFormValues = {
 };
 
 /**
- * What the dialog previews under the amount: the site's 10% (the shared rule the server credits), and
- * the total. Nothing below the minimum (SPEC §2). An activated percentage promo code is added by the
- * server on top; the web does not know about it, so the preview never promises it.
+ * What the dialog previews under the amount: the site's 10% and the percent of an activated promo
+ * code waiting for the next top-up (the shared rule the server credits), and the total. Nothing for
+ * an amount the form would refuse (SPEC §2: no preview below the minimum; nor above the maximum, nor
+ * for more than two decimals), so the preview never promises what cannot be paid.
  */
-export function bonusPreview(amount: number): { bonus: number; total: number } | null {
-  if (!Number.isFinite(amount) || amount < TOP_UP_MIN) return null;
-  const kopecks = roublesToKopecks(amount);
-  const bonus = topUpBonusKopecks(kopecks);
-  return { bonus: kopecksToRoubles(bonus), total: kopecksToRoubles(kopecks + bonus) };
+export function bonusPreview(
+  amountText: string,
+  promoPercent = 0,
+): { bonus: number; promoBonus: number; total: number } | null {
+  const amount = topUpSchema.shape.amount.safeParse(amountText);
+  if (!amount.success) return null;
+  const kopecks = roublesToKopecks(amount.data);
+  const base = topUpBonusKopecks(kopecks);
+  const all = topUpBonusKopecks(kopecks, promoPercent);
+  return {
+    bonus: kopecksToRoubles(base),
+    promoBonus: kopecksToRoubles(all - base),
+    total: kopecksToRoubles(kopecks + all),
+  };
 }

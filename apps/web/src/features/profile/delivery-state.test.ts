@@ -1,4 +1,4 @@
-import type { Order } from '@shop/shared';
+import { AWAITING_SAVE_REASON, type Order } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { deliveryState, isDeliveryUnderway, PLUGIN_HINT } from './delivery-state';
 
@@ -23,6 +23,12 @@ describe('deliveryState', () => {
 
   it('says being given while sending', () => {
     expect(deliveryState(order({ status: 'sending' })).text).toBe('Выдаётся…');
+  });
+
+  it('says a plugin delivery is in the inventory while the world save is awaited, without /store', () => {
+    expect(
+      deliveryState(order({ method: 'plugin', status: 'sending', reason: AWAITING_SAVE_REASON })),
+    ).toEqual({ text: AWAITING_SAVE_REASON, tone: 'success', hint: null });
   });
 
   it('says what a delivery waits for', () => {

@@ -1,31 +1,10 @@
-import type { Product } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
+import { testProduct } from '@/lib/test-product';
 import { filterProducts, isLockedFor, productServerName } from './filter-products';
 
-const product = (overrides: Partial<Product>): Product => ({
-  id: 1,
-  name: 'Штурмовая винтовка',
-  originalName: 'Assault Rifle',
-  description: 'Надёжная классика',
-  gameItemName: 'rifle.ak',
-  gameItemId: 1545779598,
-  category: 'weapons',
-  server: 'all',
-  price: 250,
-  quantity: 1,
-  image: null,
-  popular: false,
-  inStock: true,
-  isActive: true,
-  personalUserId: null,
-  vipTier: null,
-  vipDays: null,
-  ...overrides,
-});
-
 const all = { search: '', category: 'all', server: 'all' };
-const ak = product({ id: 1 });
-const wood = product({
+const ak = testProduct({ id: 1 });
+const wood = testProduct({
   id: 2,
   name: 'Дерево',
   originalName: 'Wood',
@@ -70,7 +49,7 @@ describe('productServerName', () => {
 
 describe('isLockedFor', () => {
   it('locks a personal gift for everyone but its owner', () => {
-    const gift = product({ personalUserId: 5 });
+    const gift = testProduct({ personalUserId: 5 });
     expect(isLockedFor(gift, 5)).toBe(false);
     expect(isLockedFor(gift, 4)).toBe(true);
     expect(isLockedFor(gift, null)).toBe(true);

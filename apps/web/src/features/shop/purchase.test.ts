@@ -1,7 +1,8 @@
 import { ZERO_STACKS_MESSAGE } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import type { PurchaseServer } from '@/lib/purchase-servers';
-import { deliveryHint, purchaseCost, purchaseStart, serversForProduct } from './purchase';
+import type { OfferedProduct } from '@/lib/product-offer';
+import { deliveryHint, purchaseStart, serversForProduct } from './purchase';
 
 const server = (id: number, overrides: Partial<PurchaseServer> = {}): PurchaseServer => ({
   id,
@@ -10,7 +11,20 @@ const server = (id: number, overrides: Partial<PurchaseServer> = {}): PurchaseSe
   playersOnline: 1,
   maxPlayers: 100,
   isPluginEnabled: 0,
+  nextWipeAt: null,
   ...overrides,
+});
+
+const now = Date.parse('2026-11-26T12:00:00Z');
+/** A product at one price everywhere, unless `serverOffers` says otherwise. */
+const sold = (server: string, serverOffers: OfferedProduct['serverOffers'] = []) => ({
+  server,
+  price: 100,
+  originalPrice: null,
+  salePercent: null,
+  saleEndsAt: null,
+  availableAt: null,
+  serverOffers,
 });
 
 const classic = server(1);
@@ -30,35 +44,37 @@ describe('serversForProduct', () => {
 
 describe('purchaseStart', () => {
   it('reloads when no servers are loaded', () => {
-    expect(purchaseStart({ server: 'all' }, undefined)).toEqual({ kind: 'reload' });
-    expect(purchaseStart({ server: 'all' }, [])).toEqual({ kind: 'reload' });
+    expect(purchaseStart(sold('all'), undefined)).toEqual({ kind: 'reload' });
+    expect(purchaseStart(sold('all'), [])).toEqual({ kind: 'reload' });
   });
 
   it('refuses without a server to deliver to', () => {
-    expect(purchaseStart({ server: 'all' }, [down, hidden])).toEqual({ kind: 'no-servers' });
-    expect(purchaseStart({ server: '4' }, all)).toEqual({ kind: 'no-servers' });
+    expect(purchaseStart(sold('all'), [down, hidden])).toEqual({ kind: 'no-servers' });
+    expect(purchaseStart(sold('4'), all)).toEqual({ kind: 'no-servers' });
   });
 
   it('opens with the first online server chosen', () => {
-    expect(purchaseStart({ server: 'all' }, all)).toEqual({
+    expect(purchaseStart(sold('all'), all)).toEqual({
       kind: 'open',
       servers: [classic, solo],
       serverId: 1,
     });
-    expect(purchaseStart({ server: '2' }, all)).toMatchObject({ kind: 'open', serverId: 2 });
-  });
-});
-
-describe('purchaseCost', () => {
-  it('charges per stack, a partial stack as a whole one', () => {
-    expect(purchaseCost(39, 256, 128)).toBe(78);
-    expect(purchaseCost(39, 129, 128)).toBe(78);
-    expect(purchaseCost(149, 1, 1)).toBe(149);
+    expect(purchaseStart(sold('2'), all)).toMatchObject({ kind: 'open', serverId: 2 });
   });
 
-  it('keeps kopecks exact', () => {
-    expect(purchaseCost(0.1, 3, 1)).toBe(0.3);
-    expect(purchaseCost(19.99, 30, 10)).toBe(59.97);
+  it('passes over a server that still holds the product back after its wipe', () => {
+    const blockedOnClassic = {
+      serverId: 1,
+      price: 100,
+      originalPrice: null,
+      salePercent: null,
+      saleEndsAt: null,
+      availableAt: new Date(now + 3_600_000).toISOString(),
+    };
+    const product = sold('all', [blockedOnClassic]);
+    expect(purchaseStart(product, all, now)).toMatchObject({ kind: 'open', serverId: 2 });
+    // Blocked everywhere it can go: the dialog still opens and says until when.
+    expect(purchaseStart(product, [classic], now)).toMatchObject({ kind: 'open', serverId: 1 });
   });
 });
 

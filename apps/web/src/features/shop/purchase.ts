@@ -1,12 +1,5 @@
-import {
-  costKopecks,
-  formatStacks,
-  kopecksToRoubles,
-  roublesToKopecks,
-  stacksFor,
-  zeroStacksMessage,
-  type Product,
-} from '@shop/shared';
+import { formatStacks, stacksFor, zeroStacksMessage, type Product } from '@shop/shared';
+import { blockedFor, offerOn, type OfferedProduct } from '@/lib/product-offer';
 import { deliversByPlugin, isBuyableServer, type PurchaseServer } from '@/lib/purchase-servers';
 import { ALL } from './categories';
 
@@ -26,22 +19,21 @@ export type PurchaseStart<T> =
 
 /**
  * SPEC §4, what a buy click does: with no servers loaded yet, load them (the player clicks again);
- * with none to deliver to, refuse before any dialog; otherwise open with the first one chosen.
+ * with none to deliver to, refuse before any dialog; otherwise open with the first one chosen where
+ * the product can be bought now (a server just wiped may still hold it back), else the first.
  */
 export function purchaseStart<T extends PurchaseServer>(
-  product: Pick<Product, 'server'>,
+  product: Pick<Product, 'server'> & OfferedProduct,
   servers: readonly T[] | undefined,
+  now = Date.now(),
 ): PurchaseStart<T> {
   if (!servers?.length) return { kind: 'reload' };
   const available = serversForProduct(product, servers);
-  const first = available[0];
+  const first =
+    available.find((server) => blockedFor(offerOn(product, server.id), now) === null) ??
+    available[0];
   if (!first) return { kind: 'no-servers' };
   return { kind: 'open', servers: available, serverId: first.id };
-}
-
-/** SPEC §5: price × stacks rounded up, via the shared kopeck arithmetic the server charges by. */
-export function purchaseCost(price: number, quantity: number, stackSize: number): number {
-  return kopecksToRoubles(costKopecks(roublesToKopecks(price), quantity, stackSize));
 }
 
 /** SPEC §5 delivery text for the chosen server; null while no server is chosen. */

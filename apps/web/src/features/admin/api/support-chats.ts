@@ -9,6 +9,9 @@ import { z } from 'zod';
 import { api, ApiError } from '@/lib/api-client';
 import { adminKeys } from '../admin-keys';
 
+/** SPEC §8: what a conversation that did not come back as a list of messages says. */
+const NOT_A_MESSAGE_LIST = 'Полученные данные не являются массивом сообщений';
+
 /** SPEC §8: a failed chat list load is retried 5 times, 3 s apart, before it is shown. */
 const LIST_RETRIES = 5;
 const LIST_RETRY_MS = 3_000;
@@ -30,8 +33,11 @@ export function useChatList(status: ChatStatus) {
 export function useChatHistory(userId: number | null) {
   return useQuery({
     queryKey: adminKeys.chatHistory(userId ?? 0),
-    queryFn: async ({ signal }) =>
-      z.array(chatMessageSchema).parse(await api.get(`/chat/history/${userId}`, { signal })),
+    queryFn: async ({ signal }) => {
+      const reply = await api.get(`/chat/history/${userId}`, { signal });
+      if (!Array.isArray(reply)) throw new Error(NOT_A_MESSAGE_LIST);
+      return z.array(chatMessageSchema).parse(reply);
+    },
     enabled: userId !== null,
   });
 }

@@ -1,6 +1,8 @@
 import {
+  BadgePercent,
   BarChart3,
   Boxes,
+  DatabaseBackup,
   MessagesSquare,
   Server,
   SquareTerminal,
@@ -10,10 +12,12 @@ import {
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ChatsTab } from './chats-tab';
+import { DataTab } from './data-tab';
 import { OverviewTab } from './overview-tab';
 import { ProductsTab } from './products-tab';
 import { PromocodesTab } from './promocodes-tab';
 import { RconTab } from './rcon-tab';
+import { SalesTab } from './sales-tab';
 import { ServersTab } from './servers-tab';
 import { UsersTab } from './users-tab';
 
@@ -22,9 +26,11 @@ const tabs = [
   { value: 'users', label: 'Пользователи', icon: Users },
   { value: 'servers', label: 'Серверы', icon: Server },
   { value: 'products', label: 'Товары', icon: Boxes },
+  { value: 'sales', label: 'Распродажи', icon: BadgePercent },
   { value: 'promocodes', label: 'Промокоды', icon: TicketPercent },
   { value: 'rcon', label: 'RCON', icon: SquareTerminal },
   { value: 'chats', label: 'Чаты', icon: MessagesSquare },
+  { value: 'data', label: 'Данные', icon: DatabaseBackup },
 ] as const;
 
 export function AdminPage() {
@@ -52,6 +58,9 @@ export function AdminPage() {
         <TabsContent value="products">
           <ProductsTab />
         </TabsContent>
+        <TabsContent value="sales">
+          <SalesTab />
+        </TabsContent>
         <TabsContent value="promocodes">
           <PromocodesTab />
         </TabsContent>
@@ -60,6 +69,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="chats">
           <ChatsTab />
+        </TabsContent>
+        <TabsContent value="data">
+          <DataTab />
         </TabsContent>
       </Tabs>
     </>

@@ -1,5 +1,6 @@
 import { productCategories, type AdminProduct } from '@shop/shared';
-import { Crown, Eye, EyeOff, Gift, Pencil, Star, Trash2 } from 'lucide-react';
+import { Clock, Crown, Eye, EyeOff, Gift, Hourglass, Pencil, Star, Trash2 } from 'lucide-react';
+import { SaleMark } from '@/components/offer-price';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
@@ -55,6 +56,18 @@ export function AdminProductCard({
               VIP {product.vipTier} · {product.vipDays} дн.
             </Badge>
           )}
+          {product.wipeBlockHours > 0 && (
+            <Badge variant="secondary" title="Не продаётся столько часов после вайпа">
+              <Clock aria-hidden="true" />
+              Блок {product.wipeBlockHours} ч
+            </Badge>
+          )}
+          {product.untilWipe && (
+            <Badge variant="secondary">
+              <Hourglass aria-hidden="true" />
+              До вайпа
+            </Badge>
+          )}
         </div>
         <Badge variant="secondary" className="absolute right-2 bottom-2 font-mono">
           x{product.quantity}
@@ -69,7 +82,14 @@ export function AdminProductCard({
         </h3>
         <p className="truncate font-mono text-xs text-muted-foreground">{product.gameItemName}</p>
         <p className="truncate text-xs text-muted-foreground">{serverName}</p>
-        <p className="mt-auto pt-2 text-lg font-extrabold text-white tabular-nums">
+        {/* A sale running now (with no server chosen): the card shows what buyers pay. */}
+        <SaleMark offer={product} className="mt-auto pt-2 text-xs" />
+        <p
+          className={cn(
+            'text-lg font-extrabold tabular-nums',
+            product.originalPrice === null ? 'mt-auto pt-2 text-white' : 'text-accent',
+          )}
+        >
           {formatRoubles(product.price)}
         </p>
       </div>

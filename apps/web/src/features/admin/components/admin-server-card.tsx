@@ -1,4 +1,4 @@
-import type { AdminServer } from '@shop/shared';
+import { deliveryMethodOf, type AdminServer } from '@shop/shared';
 import { AlertTriangle, Map as MapIcon, Pencil, Send, Trash2, Users } from 'lucide-react';
 import { Badge, type badgeVariants } from '@/components/ui/badge';
 import { Fact } from '@/components/ui/fact';
@@ -8,6 +8,8 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import type { VariantProps } from 'class-variance-authority';
 import { deliveryLabel } from '../server-form';
 import { PluginKeyField } from './plugin-key-field';
+import { ServerPluginPanel } from './server-plugin-panel';
+import { ServerWipesPanel } from './server-wipes-panel';
 
 type Tone = VariantProps<typeof badgeVariants>['variant'];
 
@@ -76,6 +78,10 @@ export function AdminServerCard({
           </span>
         </p>
       )}
+
+      <ServerWipesPanel server={server} />
+
+      {deliveryMethodOf(server) === 'plugin' && <ServerPluginPanel server={server} />}
 
       <PluginKeyField server={server} />
 

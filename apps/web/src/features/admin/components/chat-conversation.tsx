@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatStatus } from '@shop/shared';
 import { MessagesSquare } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ChatComposer } from '@/components/chat-composer';
 import { ChatMessageBubble } from '@/components/chat-message-bubble';
 import { Badge } from '@/components/ui/badge';

@@ -2,7 +2,7 @@ import type { ChatList as ChatListData, ChatSummary } from '@shop/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Lock, MessagesSquare, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { chatTime } from '@/components/chat-message-bubble';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

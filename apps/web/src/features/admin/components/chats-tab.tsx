@@ -1,6 +1,7 @@
 import { chatStatuses, type ChatStatus } from '@shop/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/lib/toast';
 import { useChatList } from '../api/support-chats';
 import { useSupportChatSocket } from '../use-support-chat-socket';
 import { AdminSection } from './admin-section';
@@ -8,6 +9,7 @@ import { ChatConversation } from './chat-conversation';
 import { ChatList } from './chat-list';
 import { SupportContextPanel } from './support-context-panel';
 
+/** SPEC §2 tab 7 sub-tabs; `empty` is the list's empty text and its informational toast (SPEC §8). */
 export const chatFilters: Record<ChatStatus, { label: string; empty: string }> = {
   open: { label: 'Новые', empty: 'Нет новых чатов' },
   unanswered: { label: 'Неотвеченные', empty: 'Нет неотвеченных чатов' },
@@ -25,6 +27,7 @@ export function ChatsTab() {
   const { reply } = useSupportChatSocket();
   const counts = list.data?.counts;
   const chat = list.data?.chats.find((item) => item.userId === selected?.userId) ?? null;
+  useEmptyListNotice(status, list.isPlaceholderData ? undefined : list.data?.chats.length);
 
   return (
     <AdminSection title="Чаты поддержки">
@@ -68,4 +71,22 @@ export function ChatsTab() {
       </Tabs>
     </AdminSection>
   );
+}
+
+/**
+ * SPEC §8: a chat list that loads empty tells so in an informational toast, once per visit of a
+ * filter: the list refreshes live, and a toast on every refresh would bury the admin.
+ */
+function useEmptyListNotice(status: ChatStatus, count: number | undefined) {
+  const told = useRef<ChatStatus | null>(null);
+  useEffect(() => {
+    if (count === undefined) return;
+    if (count > 0) {
+      if (told.current === status) told.current = null;
+      return;
+    }
+    if (told.current === status) return;
+    told.current = status;
+    toast.info(chatFilters[status].empty);
+  }, [status, count]);
 }

@@ -1,6 +1,6 @@
 import { FileUp, LoaderCircle } from 'lucide-react';
 import { useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/lib/api-client';
 import { useImportItems } from '../api/import-items';

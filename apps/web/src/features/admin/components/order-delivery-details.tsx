@@ -1,6 +1,6 @@
 import { CircleAlert, Clock, LoaderCircle, RotateCcw, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorText } from '@/lib/api-client';

@@ -80,7 +80,18 @@ export function OverviewCards() {
           label="Заказы"
           value={figure(s?.totalOrders, stats.isError)}
           note={s ? `+${formatNumber(s.todayOrders)} за сегодня` : undefined}
-        />
+        >
+          {s && (
+            <p
+              className={cn(
+                'text-xs font-semibold',
+                s.pendingOrders > 0 ? 'text-warning' : 'text-muted-foreground',
+              )}
+            >
+              Ждут выдачи: {formatNumber(s.pendingOrders)}
+            </p>
+          )}
+        </StatCard>
         <StatCard
           icon={<Server />}
           label="Серверы"
@@ -94,7 +105,7 @@ export function OverviewCards() {
         value={r ? formatRoubles(r.total.revenue) : figure(undefined, revenue.isError)}
         note={
           r
-            ? `${formatNumber(r.total.count)} ${pluralRu(r.total.count, ['заказ', 'заказа', 'заказов'])} за всё время`
+            ? `${formatNumber(r.total.count)} ${pluralRu(r.total.count, ['оплаченный заказ', 'оплаченных заказа', 'оплаченных заказов'])} за всё время, возвраты вычтены`
             : undefined
         }
       >

@@ -17,7 +17,7 @@ export function PaymentStatsSection() {
         emptyIcon={<Wallet />}
       >
         {(days) => (
-          <AdminTable caption="Пополнения по дням" columns={['Дата', 'Платежей', 'Сумма']}>
+          <AdminTable caption="Пополнения по дням" columns={['Дата', 'Платежей', 'Сумма']} tall>
             {days.map((day) => (
               <tr key={day.date}>
                 <td className="whitespace-nowrap">{formatDate(`${day.date}T12:00:00`)}</td>

@@ -1,6 +1,6 @@
 import { LoaderCircle, PackageSearch } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { fetchItemName } from '../api/get-item-name';

@@ -1,7 +1,7 @@
 import type { AdminServer } from '@shop/shared';
 import { Copy, Eye, EyeOff, KeyRound, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorText } from '@/lib/api-client';
@@ -38,9 +38,10 @@ export function PluginKeyField({ server }: { server: AdminServer }) {
     <div className="flex flex-wrap items-center gap-2">
       <div className="flex min-w-0 flex-[1_1_14rem] items-center gap-2 rounded-md border border-white/8 bg-black/40 py-1 pr-1 pl-3">
         <KeyRound className="size-4 shrink-0 text-accent" aria-hidden="true" />
+        {/* No width of its own (w-0): a key on one line must not widen the card on a phone. */}
         <code
           aria-label={shown ? 'Ключ плагина' : 'Ключ плагина скрыт'}
-          className="min-w-0 flex-1 truncate font-mono text-xs text-foreground/90"
+          className="w-0 min-w-0 flex-1 truncate font-mono text-xs text-foreground/90"
         >
           {shown ? server.pluginKey : '•'.repeat(24)}
         </code>

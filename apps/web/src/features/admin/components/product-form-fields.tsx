@@ -1,14 +1,15 @@
 import { productCategories, type AdminServer } from '@shop/shared';
 import type { UseFormReturn } from 'react-hook-form';
-import { fieldAria, FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { ProductFormValues } from '../product-form';
+import { fieldMessages } from '../use-admin-form';
 import { ProductFlags } from './product-flags';
 import { ProductVipFields } from './product-vip-fields';
+import { ProductWipeFields } from './product-wipe-fields';
 import { SelectField } from './select-field';
 
-type Field = keyof ProductFormValues;
 const categoryOptions = Object.entries(productCategories);
 
 /** Every field of the product form below the picked item. */
@@ -21,15 +22,8 @@ export function ProductFormFields({
   servers: readonly Pick<AdminServer, 'id' | 'name'>[];
   naming: boolean;
 }) {
-  const { register, control, formState } = form;
-  const formError = formState.errors.root?.message;
-  // A message shared by several fields is shown once at the top; the fields only turn red.
-  const err = (field: Field) => {
-    const message = formState.errors[field]?.message;
-    return message === formError ? undefined : message;
-  };
-  const aria = (id: string, field: Field, hint = false) =>
-    fieldAria(id, err(field), hint, Boolean(formState.errors[field]));
+  const { register, control } = form;
+  const { err, aria } = fieldMessages(form);
 
   return (
     <>
@@ -148,6 +142,7 @@ export function ProductFormFields({
         />
       </FormField>
       <ProductVipFields form={form} err={err} aria={aria} />
+      <ProductWipeFields form={form} err={err} aria={aria} />
       <FormField
         id="product-image"
         label="Изображение (URL)"

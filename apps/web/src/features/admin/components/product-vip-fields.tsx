@@ -3,8 +3,8 @@ import { Crown } from 'lucide-react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
-import { vipGroup, type ProductFormValues } from '../product-form';
+import { showsVipFields, vipGroup, type ProductFormValues } from '../product-form';
+import { ProductRevokeField } from './product-revoke-field';
 import { SelectField } from './select-field';
 
 type Field = keyof ProductFormValues;
@@ -24,8 +24,11 @@ export function ProductVipFields({
   aria: (id: string, field: Field, hint?: boolean) => Record<string, unknown>;
 }) {
   const { register, control } = form;
-  const [category, tier] = useWatch({ control, name: ['category', 'vipTier'] });
-  if (category !== 'vip' && tier === 'none') return null;
+  const [category, tier, untilWipe] = useWatch({
+    control,
+    name: ['category', 'vipTier', 'untilWipe'],
+  });
+  if (!showsVipFields(category, tier)) return null;
   const group = tier === 'none' ? 'vip_<уровень>' : vipGroup(tier);
 
   return (
@@ -59,29 +62,22 @@ export function ProductVipFields({
           {...register('vipDays')}
         />
       </FormField>
-      <FormField
-        id="product-revoke-commands"
+      <ProductRevokeField
+        form={form}
+        err={err}
+        aria={aria}
         label="Команды окончания VIP"
-        error={err('revokeCommands')}
+        placeholder={`oxide.usergroup remove {playerId} ${group}`}
         hint={
           <>
-            Выполняются, когда VIP заканчивается; через запятую, {'{playerId}'} — SteamID
-            покупателя. Пусто —{' '}
+            Выполняются, когда VIP заканчивается{untilWipe && ' или сервер вайпается'}; через
+            запятую, {'{playerId}'} — SteamID покупателя. Пусто —{' '}
             <code className="font-mono">oxide.usergroup remove {`{playerId} ${group}`}</code>. Если
             пусты «Команды выдачи», при покупке выполняется{' '}
             <code className="font-mono">oxide.usergroup add {`{playerId} ${group}`}</code>.
           </>
         }
-        className="sm:col-span-2"
-      >
-        <Textarea
-          {...aria('product-revoke-commands', 'revokeCommands', true)}
-          rows={2}
-          className="font-mono"
-          placeholder={`oxide.usergroup remove {playerId} ${group}`}
-          {...register('revokeCommands')}
-        />
-      </FormField>
+      />
     </fieldset>
   );
 }

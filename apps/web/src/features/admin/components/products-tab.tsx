@@ -1,7 +1,7 @@
 import { productCategories, type AdminProduct } from '@shop/shared';
 import { Boxes, Plus, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -39,6 +39,7 @@ export function ProductsTab() {
   });
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
   const orders = useProductOrders(deleting?.id ?? null);
+  const hasOrders = orders.data?.hasOrders === true;
 
   const visible = useMemo(
     () => filterAdminProducts(products.data ?? [], search, category),
@@ -61,6 +62,13 @@ export function ProductsTab() {
 
   const confirmDelete = async () => {
     if (!deleting) return;
+    // A product that was ever ordered cannot be deleted (its orders keep pointing at it): the
+    // dialog offers to hide it instead, the eye button's action.
+    if (hasOrders) {
+      if (deleting.isActive) await toggle(deleting, { isActive: false }, 'Товар скрыт');
+      setDeleting(null);
+      return;
+    }
     try {
       await remove.mutateAsync(deleting.id);
       toast.success('Успешно', { description: 'Товар удален' });
@@ -109,7 +117,6 @@ export function ProductsTab() {
       </ul>
     );
 
-  const hasOrders = orders.data?.hasOrders === true;
   return (
     <AdminSection
       title="Товары"
@@ -162,16 +169,35 @@ export function ProductsTab() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={deleting ? `Удалить товар «${deleting.name}»?` : 'Удалить товар?'}
-        description={
+        title={
           hasOrders
-            ? `У товара есть заказы (${orders.data?.count ?? 0}): удалить его не получится — скройте его вместо этого.`
-            : 'Товар пропадёт из магазина навсегда.'
+            ? `Товар «${deleting?.name ?? ''}» нельзя удалить`
+            : deleting
+              ? `Удалить товар «${deleting.name}»?`
+              : 'Удалить товар?'
         }
-        confirmLabel="Удалить"
-        busy={remove.isPending}
+        description={deleteDescription(deleting, orders)}
+        confirmLabel={hasOrders ? (deleting?.isActive ? 'Скрыть' : 'Понятно') : 'Удалить'}
+        destructive={!hasOrders}
+        // Until the shop says whether it was ever ordered, nothing can be offered.
+        busy={remove.isPending || patch.isPending || orders.isPending || orders.isError}
         onConfirm={() => void confirmDelete()}
       />
     </AdminSection>
   );
+}
+
+/** What the delete dialog says: a product with orders is hidden instead, one without goes for good. */
+function deleteDescription(
+  product: AdminProduct | null,
+  orders: ReturnType<typeof useProductOrders>,
+): string {
+  if (orders.isPending) return 'Проверяем, есть ли у товара заказы...';
+  if (orders.isError)
+    return 'Не удалось проверить заказы товара. Закройте окно и попробуйте ещё раз.';
+  if (!orders.data.hasOrders) return 'Товар пропадёт из магазина навсегда.';
+  const count = `У товара есть заказы (${orders.data.count}), их история должна сохраниться`;
+  return product?.isActive
+    ? `${count}. Его можно скрыть: покупатели перестанут его видеть, заказы останутся.`
+    : `${count}. Он уже скрыт: покупатели его не видят.`;
 }

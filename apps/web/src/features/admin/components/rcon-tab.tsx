@@ -1,6 +1,6 @@
 import { LoaderCircle, Play, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import {
@@ -162,7 +162,9 @@ export function RconTab() {
       >
         {log.length === 0 ? (
           <p className="text-muted-foreground/70">
-            Выберите сервер — здесь пойдёт его консоль; команда и ответ на неё тоже появятся здесь.
+            {selected
+              ? `Консоль ${selected.name}: новые строки сервера, команды и ответы на них появятся здесь.`
+              : 'Выберите сервер — здесь пойдёт его консоль; команда и ответ на неё тоже появятся здесь.'}
           </p>
         ) : (
           log.map((line) => (

@@ -1,7 +1,7 @@
 import type { AdminServer } from '@shop/shared';
 import { Plus, Server } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryView } from '@/components/ui/query-view';

@@ -1,7 +1,7 @@
 import type { SupportContext } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, SquareTerminal, Wallet } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,24 +1,15 @@
 import type { User } from '@shop/shared';
-import { LoaderCircle } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { fieldAria, FormAlert, FormField } from '@/components/ui/form-field';
+import { toast } from '@/lib/toast';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { errorText } from '@/lib/api-client';
 import { useAdminServers } from '../api/get-admin-servers';
 import { useUpdateUser } from '../api/update-user';
 import { userFormToPayload, userToForm, vipTierOptions, type UserFormValues } from '../user-form';
+import { fieldMessages } from '../use-admin-form';
+import { AdminFormDialog } from './admin-form-dialog';
 import { SelectField } from './select-field';
 
 type Field = keyof UserFormValues;
@@ -27,12 +18,12 @@ type Field = keyof UserFormValues;
 export function UserEditDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const update = useUpdateUser();
   const servers = useAdminServers();
-  const { register, control, handleSubmit, setError, clearErrors, formState } =
-    useForm<UserFormValues>({ defaultValues: userToForm(user) });
+  const form = useForm<UserFormValues>({ defaultValues: userToForm(user) });
+  const { register, control, handleSubmit, setError, clearErrors } = form;
+  const { formError, aria } = fieldMessages(form);
   const [balance, vipStatus] = useWatch({ control, name: ['balance', 'vipStatus'] });
   const balanceChanged = balance.trim().replace(',', '.') !== String(user.balance);
   const busy = update.isPending;
-  const formError = formState.errors.root?.message;
   const serverOptions = (servers.data ?? []).map(
     (server) => [String(server.id), server.name] as const,
   );
@@ -58,108 +49,87 @@ export function UserEditDialog({ user, onClose }: { user: User; onClose: () => v
     }
   });
 
-  const aria = (id: string, field: Field, hint = false) => {
-    const message = formState.errors[field]?.message;
-    return fieldAria(id, message === formError ? undefined : message, hint, Boolean(message));
-  };
-
   return (
-    <Dialog open onOpenChange={(next) => !next && !busy && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Редактировать пользователя</DialogTitle>
-          <DialogDescription className="break-all">
-            {user.username} · Steam ID {user.steamId}
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          onSubmit={onSubmit}
-          noValidate
-          className="contents"
-          aria-label="Изменение пользователя"
+    <AdminFormDialog
+      open
+      onOpenChange={(next) => !next && onClose()}
+      busy={busy}
+      title="Редактировать пользователя"
+      description={`${user.username} · Steam ID ${user.steamId}`}
+      descriptionClassName="break-all"
+      label="Изменение пользователя"
+      columns={2}
+      formError={formError}
+      onSubmit={onSubmit}
+    >
+      <FormField id="user-balance" label="Баланс, ₽" className="sm:col-span-2">
+        <Input
+          {...aria('user-balance', 'balance')}
+          inputMode="decimal"
+          autoComplete="off"
+          className="tabular-nums"
+          {...register('balance')}
+        />
+      </FormField>
+      <FormField
+        id="user-reason"
+        label="Причина"
+        required={balanceChanged}
+        hint="Попадёт в историю операций игрока и в журнал."
+        className="sm:col-span-2"
+      >
+        <Input
+          {...aria('user-reason', 'reason', true)}
+          autoComplete="off"
+          maxLength={200}
+          placeholder="Например: компенсация по обращению"
+          {...register('reason')}
+        />
+      </FormField>
+      <FormField id="user-vip" label="VIP">
+        <SelectField
+          control={control}
+          name="vipStatus"
+          options={vipTierOptions}
+          aria={aria('user-vip', 'vipStatus')}
+        />
+      </FormField>
+      <FormField id="user-vip-expires" label="VIP до">
+        <Input
+          {...aria('user-vip-expires', 'vipExpiresAt')}
+          type="date"
+          disabled={vipStatus === 'no VIP'}
+          {...register('vipExpiresAt')}
+        />
+      </FormField>
+      {vipStatus !== 'no VIP' && (
+        <FormField
+          id="user-vip-server"
+          label="Сервер для VIP"
+          hint="Там выдаётся игровая группа уровня; по умолчанию сервер текущего VIP."
+          className="sm:col-span-2"
         >
-          <DialogBody className="grid gap-4 sm:grid-cols-2">
-            <FormAlert className="sm:col-span-2">{formError}</FormAlert>
-            <FormField id="user-balance" label="Баланс, ₽" className="sm:col-span-2">
-              <Input
-                {...aria('user-balance', 'balance')}
-                inputMode="decimal"
-                autoComplete="off"
-                className="tabular-nums"
-                {...register('balance')}
-              />
-            </FormField>
-            <FormField
-              id="user-reason"
-              label="Причина"
-              required={balanceChanged}
-              hint="Попадёт в историю операций игрока и в журнал."
-              className="sm:col-span-2"
-            >
-              <Input
-                {...aria('user-reason', 'reason', true)}
-                autoComplete="off"
-                maxLength={200}
-                placeholder="Например: компенсация по обращению"
-                {...register('reason')}
-              />
-            </FormField>
-            <FormField id="user-vip" label="VIP">
-              <SelectField
-                control={control}
-                name="vipStatus"
-                options={vipTierOptions}
-                aria={aria('user-vip', 'vipStatus')}
-              />
-            </FormField>
-            <FormField id="user-vip-expires" label="VIP до">
-              <Input
-                {...aria('user-vip-expires', 'vipExpiresAt')}
-                type="date"
-                disabled={vipStatus === 'no VIP'}
-                {...register('vipExpiresAt')}
-              />
-            </FormField>
-            {vipStatus !== 'no VIP' && (
-              <FormField
-                id="user-vip-server"
-                label="Сервер для VIP"
-                hint="Там выдаётся игровая группа уровня; по умолчанию сервер текущего VIP."
-                className="sm:col-span-2"
-              >
-                <SelectField
-                  control={control}
-                  name="vipServerId"
-                  options={serverOptions}
-                  placeholder="Выберите сервер"
-                  aria={aria('user-vip-server', 'vipServerId', true)}
-                />
-              </FormField>
-            )}
-            <div className="flex items-center justify-between gap-3 rounded-md border border-white/8 bg-black/25 px-3 py-2.5 sm:col-span-2">
-              <label htmlFor="user-admin" className="text-sm font-medium">
-                Администратор
-              </label>
-              <Controller
-                control={control}
-                name="isAdmin"
-                render={({ field }) => (
-                  <Switch id="user-admin" checked={field.value} onCheckedChange={field.onChange} />
-                )}
-              />
-            </div>
-          </DialogBody>
-          <DialogFooter>
-            <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
-              Отмена
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-              Сохранить
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <SelectField
+            control={control}
+            name="vipServerId"
+            options={serverOptions}
+            placeholder="Выберите сервер"
+            aria={aria('user-vip-server', 'vipServerId', true)}
+          />
+        </FormField>
+      )}
+      <div className="flex items-center justify-between gap-3 rounded-md border border-white/8 bg-black/25 px-3 py-2.5 sm:col-span-2">
+        <label htmlFor="user-admin" className="text-sm font-medium">
+          Администратор
+        </label>
+        <Controller
+          control={control}
+          name="isAdmin"
+          render={({ field }) => (
+            <Switch id="user-admin" checked={field.value} onCheckedChange={field.onChange} />
+          )}
+        />
+      </div>
+    </AdminFormDialog>
   );
 }

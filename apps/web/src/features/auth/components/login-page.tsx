@@ -42,7 +42,7 @@ export function LoginPage({ logo }: { logo?: React.ReactNode }) {
   }, [failed, setSearchParams]);
 
   return (
-    <main className="relative z-10 mx-auto flex min-h-dvh w-full max-w-5xl flex-col items-center justify-center gap-10 px-4 py-12">
+    <main className="relative z-10 mx-auto flex min-h-dvh w-full max-w-5xl flex-col items-center justify-center gap-10 px-4 pt-16 pb-12">
       <Link
         to="/"
         className="absolute top-5 left-4 inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm text-foreground/80 hover:text-foreground"

@@ -1,4 +1,3 @@
-import type { CartItem } from '@shop/shared';
 import { LoaderCircle, ShoppingBag, TriangleAlert } from 'lucide-react';
 import type { GiftDraft } from '@/components/gift/gift-draft';
 import { GiftSummary } from '@/components/gift/gift-summary';
@@ -7,15 +6,27 @@ import { ServerSelect } from '@/components/server-select';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { WipeWarning } from '@/components/wipe-warning';
+import { availableInCountdown } from '@/lib/durations';
 import { formatRoubles } from '@/lib/format';
 import type { PurchaseServer } from '@/lib/purchase-servers';
-import { blockedItems } from '../cart-rules';
+import type { PricedCartItem } from '../cart-pricing';
+import { blockedItems, type BlockedItem } from '../cart-rules';
+
+function blockedText(item: BlockedItem): string {
+  if (item.reason === 'unavailable')
+    return 'сейчас недоступен для покупки — удалите его из корзины.';
+  if (item.reason === 'other-server') return 'не продаётся для выбранного сервера.';
+  return `на этом сервере недавно был вайп: ${availableInCountdown(item.leftMs).toLowerCase()}.`;
+}
 
 /** SPEC §2 delivery server and totals; §5: buying needs the balance to cover a non-empty cart. */
 export function CartCheckout({
   items,
   total,
   missing,
+  now,
+  wipeWarningMs,
   servers,
   serverId,
   onServerChange,
@@ -24,10 +35,13 @@ export function CartCheckout({
   gift,
   onGiftChange,
 }: {
-  items: readonly CartItem[];
+  items: readonly PricedCartItem[];
   total: number;
   /** What the balance lacks for the total; 0 when it covers it. */
   missing: number;
+  now: number;
+  /** Time left before the chosen server's wipe when its items are worth a warning, else null. */
+  wipeWarningMs: number | null;
   /** Online servers that take deliveries. */
   servers: readonly PurchaseServer[];
   serverId: number | null;
@@ -37,7 +51,7 @@ export function CartCheckout({
   gift: GiftDraft;
   onGiftChange: (gift: GiftDraft) => void;
 }) {
-  const blocked = blockedItems(items, serverId);
+  const blocked = blockedItems(items, serverId, now);
 
   return (
     <Card className="flex flex-col gap-4 p-5">
@@ -59,6 +73,8 @@ export function CartCheckout({
           </p>
         )}
       </div>
+
+      {wipeWarningMs !== null && <WipeWarning leftMs={wipeWarningMs} />}
 
       <GiftToggle id="cart-gift" draft={gift} onChange={onGiftChange} disabled={busy} />
 
@@ -92,10 +108,7 @@ export function CartCheckout({
         <ul className="grid gap-1 rounded-md border border-warning/35 bg-warning/10 px-3 py-2 text-sm text-[#f5d27e]">
           {blocked.map((item) => (
             <li key={item.id}>
-              «{item.name}»{' '}
-              {item.reason === 'unavailable'
-                ? 'сейчас недоступен для покупки — удалите его из корзины.'
-                : 'не продаётся для выбранного сервера.'}
+              «{item.name}» {blockedText(item)}
             </li>
           ))}
         </ul>

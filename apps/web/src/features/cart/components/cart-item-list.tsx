@@ -1,12 +1,14 @@
-import { formatStacks, stacksFor, type CartItem } from '@shop/shared';
+import { formatStacks, stacksFor } from '@shop/shared';
 import { Minus, Plus, Server, Trash2 } from 'lucide-react';
 import { toast } from '@/lib/toast';
+import { OfferPrice } from '@/components/offer-price';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { formatNumber, formatRoubles } from '@/lib/format';
 import { useRemoveCartItem } from '../api/remove-cart-item';
+import type { PricedCartItem } from '../cart-pricing';
 import { itemServerId } from '../cart-rules';
 
 function CartItemRow({
@@ -15,7 +17,7 @@ function CartItemRow({
   onRemove,
   removing,
 }: {
-  item: CartItem;
+  item: PricedCartItem;
   serverName: string | null;
   onRemove: () => void;
   removing: boolean;
@@ -24,13 +26,14 @@ function CartItemRow({
     <Card className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap sm:gap-4 sm:p-4">
       <ImageWithFallback
         src={item.image ?? undefined}
+        category={item.category}
         alt=""
         className="size-16 shrink-0 rounded-lg bg-white/5 object-contain p-1.5"
       />
       <div className="min-w-0 flex-1">
         <p className="leading-tight font-bold text-white">{item.name}</p>
         <p className="mt-0.5 text-xs text-muted-foreground">
-          {formatRoubles(item.price)} за стак ·{' '}
+          <OfferPrice offer={item.offer} /> за стак ·{' '}
           {formatStacks(stacksFor(item.quantity, item.stackSize))}
         </p>
         {serverName && (
@@ -62,7 +65,7 @@ function CartItemRow({
           </Button>
         </div>
         <span className="min-w-20 text-right font-extrabold text-white tabular-nums">
-          {formatRoubles(item.total)}
+          {formatRoubles(item.lineTotal)}
         </span>
         <Button
           variant="ghost-destructive"
@@ -83,7 +86,7 @@ export function CartItemList({
   items,
   servers,
 }: {
-  items: readonly CartItem[];
+  items: readonly PricedCartItem[];
   servers: readonly { id: number; name: string }[];
 }) {
   const remove = useRemoveCartItem();

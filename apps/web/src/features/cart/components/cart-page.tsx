@@ -1,3 +1,4 @@
+import type { Product } from '@shop/shared';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -13,9 +14,12 @@ import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-client';
 import { shortfall } from '@/lib/balance';
+import { wipeWarningIn } from '@/lib/product-offer';
 import { deliversByPlugin, isBuyableServer, type PurchaseServer } from '@/lib/purchase-servers';
+import { useCountdownNow } from '@/lib/use-now';
 import { useCart } from '../api/get-cart';
 import { usePurchaseCart } from '../api/purchase-cart';
+import { cartMoments, priceCart } from '../cart-pricing';
 import { CartCheckout } from './cart-checkout';
 import { CartItemList } from './cart-item-list';
 import { CartTopUpCard } from './cart-top-up-card';
@@ -25,10 +29,16 @@ const PURCHASE_DONE = 'Покупка успешна!';
 export function CartPage({
   balance,
   servers,
+  catalogue,
+  wipeWarnHours,
   onTopUp,
 }: {
   balance: number;
   servers: readonly PurchaseServer[];
+  /** The shop's products: each server's own price and availability for the cart's lines. */
+  catalogue: readonly Product[];
+  /** WIPE_WARN_HOURS: items bought this close to the server's wipe are warned of. */
+  wipeWarnHours: number;
   /** Supplied by the route: opens the top-up flow for this amount in a new tab. */
   onTopUp: (amount: number) => void;
 }) {
@@ -37,6 +47,11 @@ export function CartPage({
   const [serverId, setServerId] = useState<number | null>(null);
   const gift = useGiftDraft();
   const buyable = servers.filter(isBuyableServer);
+  const server = buyable.find((candidate) => candidate.id === serverId);
+  const now = useCountdownNow(
+    ...cartMoments(cart.data?.items ?? [], catalogue, server ? server.id : null),
+    server?.nextWipeAt,
+  );
 
   if (cart.isPending) return <LoadingState text="Загрузка корзины..." />;
   if (cart.isError)
@@ -47,8 +62,7 @@ export function CartPage({
       </>
     );
 
-  const { items, total } = cart.data;
-  if (items.length === 0)
+  if (cart.data.items.length === 0)
     return (
       <>
         <PageHeader title="Корзина" />
@@ -61,7 +75,10 @@ export function CartPage({
       </>
     );
 
-  const server = buyable.find((candidate) => candidate.id === serverId);
+  const { items, total } = priceCart(cart.data.items, catalogue, server ? server.id : null, now);
+  const wipeWarningMs = items.some((item) => item.vanishesAtWipe)
+    ? wipeWarningIn(server?.nextWipeAt ?? null, wipeWarnHours, now)
+    : null;
 
   const buy = async () => {
     if (!server) {
@@ -103,6 +120,8 @@ export function CartPage({
             items={items}
             total={total}
             missing={shortfall(balance, total)}
+            now={now}
+            wipeWarningMs={wipeWarningMs}
             servers={buyable}
             serverId={server ? server.id : null}
             onServerChange={setServerId}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stillConfirming } from './get-payment-status';
+import { RESULT_PAGE_POLLS, stillConfirming } from './get-payment-status';
 
 const status = (value: 'pending' | 'paid' | 'failed') => ({
   paid: value === 'paid',
@@ -13,6 +13,13 @@ describe('stillConfirming', () => {
     expect(stillConfirming({ data: status('pending'), dataUpdateCount: 1 })).toBe(true);
     expect(stillConfirming({ data: status('pending'), dataUpdateCount: 39 })).toBe(true);
     expect(stillConfirming({ data: status('pending'), dataUpdateCount: 40 })).toBe(false);
+  });
+
+  it('gives page A about 15 s: five answers, 3 s apart, before it shows the payment failed', () => {
+    const pending = status('pending');
+    expect(RESULT_PAGE_POLLS * 3).toBeLessThanOrEqual(15);
+    expect(stillConfirming({ data: pending, dataUpdateCount: 4 }, RESULT_PAGE_POLLS)).toBe(true);
+    expect(stillConfirming({ data: pending, dataUpdateCount: 5 }, RESULT_PAGE_POLLS)).toBe(false);
   });
 
   it('stops for a final answer or no answer', () => {

@@ -1,19 +1,25 @@
 import { useSearchParams } from 'wouter';
 import { SupportChatButton } from '@/components/support-chat-button';
-import { usePaymentStatus } from '../api/get-payment-status';
+import { RESULT_PAGE_POLLS, usePaymentStatus } from '../api/get-payment-status';
 import { useRefreshWhenPaid } from '../use-refresh-when-paid';
 import { HomeLink, ProfileLink, RetryLink } from './payment-links';
 import { PaymentResultCard, type PaymentView } from './payment-result-card';
 
+/** Page A's answer when the provider has not confirmed the payment within its checks. */
+export const UNCONFIRMED_NOTE =
+  'Оплата пока не подтверждена. Если платёж пройдёт позже, деньги и бонус зачислятся на баланс сами — возвращаться сюда не нужно. Если деньги списались, а баланс не вырос, напишите в поддержку и укажите номер заказа.';
+
 /**
  * Page A (/payment-success). No order id means nothing can be confirmed: failed. A 'cancelled' status
- * is the player's own choice and needs no server check. Everything else is confirmed by the server.
+ * is the player's own choice and needs no server check. Everything else is confirmed by the server:
+ * a payment still unpaid after about 15 s of checks is shown as failed (SPEC §2), with a note that
+ * a payment completed later is credited by itself.
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const orderId = params.get('orderId');
   const cancelled = params.get('status') === 'cancelled';
-  const status = usePaymentStatus(orderId, !cancelled);
+  const status = usePaymentStatus(orderId, { enabled: !cancelled, maxPolls: RESULT_PAGE_POLLS });
   const paid = status.data?.paid === true;
   useRefreshWhenPaid(paid);
 
@@ -21,7 +27,7 @@ export function PaymentSuccessPage() {
   if (!orderId) view = 'failed';
   else if (cancelled) view = 'cancelled';
   else if (paid) view = 'success';
-  // Sent back before the provider's notification arrived: keep checking until polling gives up.
+  // Sent back before the provider's notification arrived: keep checking for a few seconds.
   else if (status.isPending || status.confirming) view = 'checking';
   else view = 'failed';
 
@@ -60,7 +66,11 @@ export function PaymentSuccessPage() {
         <PaymentResultCard
           view="failed"
           title="Ошибка платежа"
-          description="Оплата не подтверждена. Если деньги списались, напишите в поддержку и укажите номер заказа."
+          description={
+            status.data?.status === 'pending'
+              ? UNCONFIRMED_NOTE
+              : 'Оплата не подтверждена. Если деньги списались, напишите в поддержку и укажите номер заказа.'
+          }
           orderId={orderId}
           actions={
             <>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BASE_BONUS_PERCENT } from '@shop/shared';
-import { CreditCard, Gift, LoaderCircle, Smartphone } from 'lucide-react';
+import { CreditCard, LoaderCircle, Smartphone } from 'lucide-react';
 import { useLayoutEffect, type FormEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
@@ -19,11 +19,11 @@ import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { RadioCard, RadioGroup } from '@/components/ui/radio-group';
 import { errorText } from '@/lib/api-client';
-import { formatRoubles } from '@/lib/format';
 import { useCreatePayment } from '../api/create-payment';
+import { useWaitingPromo } from '../api/get-waiting-promo';
+import { BonusPreviewNote } from './bonus-preview-note';
 import {
   bonusPreview,
-  parseAmount,
   topUpDefaults,
   topUpSchema,
   type TopUpFormOutput,
@@ -83,7 +83,8 @@ export function TopUpDialog({
   }, [open, reset, initialAmount]);
 
   const values = useWatch({ control });
-  const preview = bonusPreview(parseAmount(values.amount ?? ''));
+  const promo = useWaitingPromo(open).data?.promo ?? null;
+  const preview = bonusPreview(values.amount ?? '', promo?.percent ?? 0);
   const busy = createPayment.isPending;
   const blocked =
     busy ||
@@ -144,16 +145,7 @@ export function TopUpDialog({
                 {...register('amount')}
               />
               <FieldError id="top-up-amount-error">{formState.errors.amount?.message}</FieldError>
-              {preview && (
-                <p
-                  aria-live="polite"
-                  className="flex items-center gap-2 rounded-md border border-accent/30 bg-accent/10 px-3 py-2 text-sm text-[#ffd391]"
-                >
-                  <Gift className="size-4 shrink-0" aria-hidden="true" />
-                  Бонус +{BASE_BONUS_PERCENT}%: +{formatRoubles(preview.bonus)} · будет зачислено{' '}
-                  {formatRoubles(preview.total)}
-                </p>
-              )}
+              {preview && <BonusPreviewNote preview={preview} promo={promo} />}
             </div>
 
             <fieldset className="grid gap-2">

@@ -20,6 +20,7 @@ export function useActivatePromocode() {
       // keeps the header right even when the live channel is down (SPEC §4).
       void queryClient.invalidateQueries({ queryKey: queryKeys.profileAll });
       void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.waitingPromo });
     },
   });
 }

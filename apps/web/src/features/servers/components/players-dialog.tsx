@@ -38,10 +38,13 @@ function PlayersList({
   else if (players.isPending) content = <LoadingState text="Загрузка игроков..." padding="sm" />;
   else if (players.isError) {
     const error = players.error;
+    // SPEC §8: 401 is «Вы не авторизованы!»; a refusal of the server names what failed to load.
     const message =
       error instanceof ApiError && error.status === 401
         ? 'Вы не авторизованы!'
-        : `Ошибка: ${error.message}`;
+        : error instanceof ApiError
+          ? `Ошибка: Ошибка загрузки игроков: ${error.message}`
+          : `Ошибка: ${error.message}`;
     content = (
       <p role="alert" className="py-8 text-center text-[#ff8a7d]">
         {message}
@@ -80,7 +83,9 @@ function PlayersList({
       </DialogBody>
       <DialogFooter justify="between" className="items-center">
         <p className="text-sm text-muted-foreground">
-          Всего игроков: {players.data?.total ?? 0} | Найдено: {found.length}
+          {isAuthenticated && players.isPending
+            ? 'Загрузка количества... (возможно, кэш мешает)'
+            : `Всего игроков: ${players.data?.total ?? 0} | Найдено: ${found.length}`}
         </p>
         <DialogClose asChild>
           <Button variant="secondary">Закрыть</Button>

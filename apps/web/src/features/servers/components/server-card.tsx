@@ -1,5 +1,5 @@
 import type { PublicServer } from '@shop/shared';
-import { Calendar, Copy, Map as MapIcon, Play, Users } from 'lucide-react';
+import { Copy, Map as MapIcon, Play, Users } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Fact } from '@/components/ui/fact';
@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { connectUrl, fillPercent, serverStatusLabel } from '../server-status';
+import { ServerWipeFact } from './server-wipe-fact';
 
 async function copyAddress(server: PublicServer) {
   try {
@@ -72,9 +73,7 @@ export function ServerCard({
         <Fact icon={MapIcon} label="Карта">
           {server.map || '—'}
         </Fact>
-        <Fact icon={Calendar} label="Вайп" className="col-span-2 text-muted-foreground">
-          Вайп: 1-й четверг месяца
-        </Fact>
+        <ServerWipeFact server={server} />
       </dl>
 
       <div className="mt-4 px-5">

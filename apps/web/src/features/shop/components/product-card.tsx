@@ -1,21 +1,28 @@
 import type { Product } from '@shop/shared';
-import { Flame, Gift, Lock, Server } from 'lucide-react';
+import { Clock, Flame, Gift, Lock, Server, Timer } from 'lucide-react';
 import { toast } from '@/lib/toast';
+import { SaleMark } from '@/components/offer-price';
 import { Badge, badgeVariants } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { cn } from '@/lib/cn';
+import { availableInCountdown, countdownText } from '@/lib/durations';
 import { formatRoubles } from '@/lib/format';
+import { blockedFor, isOnSale, saleEndingIn } from '@/lib/product-offer';
 import { categoryLabel } from '../categories';
+import { useCardOffer } from '../use-offer';
 
 function PurchaseArea({
   product,
   locked,
+  blockedMs,
   onBuy,
 }: {
   product: Product;
   locked: boolean;
+  /** How long the wipe block still holds, or null. */
+  blockedMs: number | null;
   onBuy?: (product: Product) => void;
 }) {
   if (locked)
@@ -30,6 +37,13 @@ function PurchaseArea({
         Товар недоступен для покупки.
       </p>
     );
+  if (blockedMs !== null)
+    return (
+      <p className="flex w-full items-center justify-center gap-1.5 rounded-md border border-warning/30 bg-warning/10 px-2 py-1.5 text-center text-xs font-medium text-[#f5d27e]">
+        <Clock className="size-3.5 shrink-0" aria-hidden="true" />
+        {availableInCountdown(blockedMs)}
+      </p>
+    );
   if (!onBuy) return null;
   return (
     <Button size="sm" onClick={() => onBuy(product)} aria-label={`Купить ${product.name}`}>
@@ -38,19 +52,50 @@ function PurchaseArea({
   );
 }
 
+/**
+ * The line under the price: how long a sale still runs when it ends soon, and where a one-server
+ * offer holds (a wipe sale there, or the one server not holding the product back after its wipe):
+ * «Скидка ещё 5 ч 12 мин, только на Classic».
+ */
+export function offerNote(
+  onSale: boolean,
+  onlyOnServer: string | null,
+  endingMs: number | null,
+): string | null {
+  const ending = endingMs === null ? null : `Скидка ещё ${countdownText(endingMs)}`;
+  if (onlyOnServer === null) return ending;
+  if (!onSale) return `Сейчас только на ${onlyOnServer}`;
+  return ending ? `${ending}, только на ${onlyOnServer}` : `Скидка только на ${onlyOnServer}`;
+}
+
 export function ProductCard({
   product,
   serverName,
+  servers,
+  filterServerId = null,
   locked = false,
   onBuy,
 }: {
   product: Product;
   serverName: string;
+  /** Where it can be sent (servers not hidden from buyers): their offers, and their names. */
+  servers: readonly { id: number; name: string }[];
+  /** The server chosen in the filters: its own price and availability are shown. */
+  filterServerId?: number | null;
   /** A personal gift meant for someone else. */
   locked?: boolean;
   onBuy?: (product: Product) => void;
 }) {
   const titleId = `product-${product.id}-title`;
+  const { offer, serverId, now } = useCardOffer(
+    product,
+    servers.map((server) => server.id),
+    filterServerId,
+  );
+  const blockedMs = blockedFor(offer, now);
+  const endingMs = saleEndingIn(offer, now);
+  const onlyOn = serverId === null ? null : servers.find((server) => server.id === serverId);
+  const note = offerNote(isOnSale(offer), onlyOn?.name ?? null, endingMs);
   return (
     <Card
       role="article"
@@ -62,7 +107,10 @@ export function ProductCard({
           category={product.category}
           src={product.image ?? undefined}
           alt=""
-          className="size-full object-contain drop-shadow-[0_8px_16px_rgb(0_0_0/0.6)] transition-transform duration-300 group-hover:scale-105"
+          className={cn(
+            'size-full object-contain drop-shadow-[0_8px_16px_rgb(0_0_0/0.6)] transition-transform duration-300 group-hover:scale-105',
+            blockedMs !== null && 'opacity-60 grayscale-[40%]',
+          )}
         />
         <div className="absolute top-2 left-2 flex flex-col gap-1">
           {product.popular && (
@@ -119,11 +167,35 @@ export function ProductCard({
           <Server className="size-3.5 shrink-0" aria-hidden="true" />
           <span className="truncate">{serverName}</span>
         </p>
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
-          <span className="text-lg font-extrabold text-white tabular-nums">
-            {formatRoubles(product.price)}
-          </span>
-          <PurchaseArea product={product} locked={locked} onBuy={onBuy} />
+        <div className="mt-auto flex flex-col gap-1 pt-3">
+          <SaleMark offer={offer} className="text-xs" />
+          <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-2">
+            <p className="flex flex-wrap items-baseline gap-x-1.5">
+              {isOnSale(offer) && <span className="sr-only">Цена со скидкой: </span>}
+              <span
+                className={cn(
+                  'text-lg font-extrabold whitespace-nowrap tabular-nums',
+                  isOnSale(offer) ? 'text-accent' : 'text-white',
+                )}
+              >
+                {formatRoubles(offer.price)}
+              </span>
+              {product.untilWipe && (
+                <span className="text-xs font-medium text-muted-foreground">до вайпа</span>
+              )}
+            </p>
+            <PurchaseArea product={product} locked={locked} blockedMs={blockedMs} onBuy={onBuy} />
+          </div>
+          {note && (
+            <p className="line-clamp-3 text-[11px] leading-snug break-words text-accent/90">
+              {endingMs === null ? (
+                <Server className="mr-1 inline size-3 align-[-2px]" aria-hidden="true" />
+              ) : (
+                <Timer className="mr-1 inline size-3 align-[-2px]" aria-hidden="true" />
+              )}
+              {note}
+            </p>
+          )}
         </div>
       </div>
     </Card>

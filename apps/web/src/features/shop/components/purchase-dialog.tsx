@@ -1,5 +1,5 @@
 import { purchaseSummary, type Product } from '@shop/shared';
-import { Info, LoaderCircle, ShoppingCart, TriangleAlert } from 'lucide-react';
+import { LoaderCircle, ShoppingCart, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import {
@@ -22,15 +22,19 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { OfferPrice } from '@/components/offer-price';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { Label } from '@/components/ui/label';
 import { errorText } from '@/lib/api-client';
 import { shortfall } from '@/lib/balance';
 import { formatRoubles } from '@/lib/format';
+import { purchaseCost } from '@/lib/purchase-cost';
 import type { PurchaseServer } from '@/lib/purchase-servers';
 import { usePurchaseProduct } from '../api/purchase-product';
-import { deliveryHint, purchaseCost, serversForProduct } from '../purchase';
+import { deliveryHint, serversForProduct } from '../purchase';
+import { useServerOffer } from '../use-offer';
 import { useStackQuantity } from '../use-stack-quantity';
+import { PurchaseServerNotes } from './purchase-server-notes';
 import { QuantityStepper } from './quantity-stepper';
 
 const PURCHASE_DONE = 'Покупка успешна!';
@@ -49,12 +53,15 @@ export function PurchaseDialog({
   target,
   servers,
   balance,
+  wipeWarnHours,
   onClose,
   onAddToCart,
 }: {
   target: PurchaseTarget;
   servers: readonly PurchaseServer[];
   balance: number;
+  /** WIPE_WARN_HOURS: items bought this close to the server's wipe are warned of. */
+  wipeWarnHours: number;
   onClose: () => void;
   /** Supplied by the route: the cart is another feature. */
   onAddToCart?: (input: { productId: number; quantity: number }) => Promise<unknown>;
@@ -70,7 +77,8 @@ export function PurchaseDialog({
   // Live list: player counts move while the dialog is open, and a server may go down.
   const options = serversForProduct(product, servers);
   const server = options.find((candidate) => candidate.id === serverId);
-  const cost = purchaseCost(product.price, quantity.quantity, stackSize);
+  const { offer, blockedMs, now } = useServerOffer(product, server);
+  const cost = purchaseCost(offer.price, quantity.quantity, stackSize);
   const missing = shortfall(balance, cost);
   const hint = deliveryHint(server, quantity.quantity, stackSize);
   const busy = purchase.isPending || adding;
@@ -132,7 +140,8 @@ export function PurchaseDialog({
         <DialogHeader>
           <DialogTitle>Покупка {product.name}</DialogTitle>
           <DialogDescription>
-            {formatRoubles(product.price)} за стак ({stackSize} шт.)
+            <OfferPrice offer={offer} /> за стак ({stackSize} шт.)
+            {product.untilWipe && ' · до вайпа'}
           </DialogDescription>
         </DialogHeader>
         <DialogBody className="flex flex-col gap-5">
@@ -143,10 +152,11 @@ export function PurchaseDialog({
               alt=""
               className="size-16 shrink-0 object-contain drop-shadow-[0_6px_12px_rgb(0_0_0/0.6)]"
             />
+            {/* flex-1: the picture keeps to the left, its auto margins find no room to centre it. */}
             <p
               id="purchase-summary"
               aria-live="polite"
-              className="text-sm font-semibold text-white tabular-nums"
+              className="min-w-0 flex-1 text-sm font-semibold text-white tabular-nums"
             >
               {purchaseSummary(quantity.quantity, stackSize)}
             </p>
@@ -175,15 +185,14 @@ export function PurchaseDialog({
             />
           </div>
 
-          {hint && (
-            <p
-              id="purchase-delivery"
-              className="flex gap-2 rounded-md border border-accent/25 bg-accent/8 px-3 py-2.5 text-sm text-foreground/90"
-            >
-              <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
-              {hint}
-            </p>
-          )}
+          <PurchaseServerNotes
+            product={product}
+            server={server}
+            blockedMs={blockedMs}
+            wipeWarnHours={wipeWarnHours}
+            now={now}
+            deliveryHint={hint}
+          />
 
           <GiftToggle
             id="purchase-gift"
@@ -218,7 +227,11 @@ export function PurchaseDialog({
               В корзину
             </Button>
           )}
-          <Button onClick={() => void buy()} disabled={busy} aria-busy={purchase.isPending}>
+          <Button
+            onClick={() => void buy()}
+            disabled={busy || blockedMs !== null}
+            aria-busy={purchase.isPending}
+          >
             {purchase.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
             {purchase.isPending
               ? 'Обработка...'

@@ -84,6 +84,8 @@ export function ShopPage({
             <ProductCard
               product={product}
               serverName={productServerName(product.server, servers)}
+              servers={filterServers}
+              filterServerId={filter.server === ALL ? null : Number(filter.server)}
               locked={isLockedFor(product, userId)}
               onBuy={onBuy}
             />

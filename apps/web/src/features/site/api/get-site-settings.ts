@@ -28,6 +28,7 @@ export async function fetchSiteSettings(signal?: AbortSignal) {
     communityUrl: safeUrl(settings.communityUrl),
     supportEmail: safeEmail(settings.supportEmail),
     demo: settings.demo,
+    wipeWarnHours: settings.wipeWarnHours,
   };
 }
 

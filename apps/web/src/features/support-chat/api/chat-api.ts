@@ -5,6 +5,10 @@ import { chatKeys } from '../chat-keys';
 
 export const HISTORY_ERROR = 'Не удалось загрузить историю чата';
 export const SEND_ERROR = 'Не удалось отправить сообщение';
+/** SPEC §8: a live message whose history refresh the server refused. */
+export const REFRESH_ERROR = 'Не удалось загрузить сообщение';
+/** SPEC §8: the shop could not be reached at all. */
+export const NETWORK_ERROR = 'Ошибка связи';
 
 // Replies are checked against the shared schemas by the server before they are sent; the chat
 // toggle is on every signed-in page, so a schema library here would weigh on every first load.

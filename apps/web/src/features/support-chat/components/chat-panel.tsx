@@ -1,14 +1,22 @@
 import type { ChatMessage } from '@shop/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isCancelledError, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Headset, MessagesSquare, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ChatMessageBubble } from '@/components/chat-message-bubble';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/spinner';
-import { errorText } from '@/lib/api-client';
+import { ApiError, errorText } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useRealtimeSocket } from '@/lib/realtime-socket';
-import { fetchHistory, HISTORY_ERROR, SEND_ERROR, sendChatMessage } from '../api/chat-api';
+import {
+  fetchHistory,
+  HISTORY_ERROR,
+  NETWORK_ERROR,
+  REFRESH_ERROR,
+  SEND_ERROR,
+  sendChatMessage,
+} from '../api/chat-api';
 import { chatKeys } from '../chat-keys';
 import {
   mergeMessages,
@@ -57,10 +65,15 @@ export default function ChatPanel({
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const scheduleRefresh = () => {
     clearTimeout(refreshTimer.current);
-    refreshTimer.current = setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: key }),
-      REFRESH_DEBOUNCE_MS,
-    );
+    refreshTimer.current = setTimeout(() => {
+      // The message is shown already; a failed re-read only tells the player it may be stale.
+      queryClient.refetchQueries({ queryKey: key }, { throwOnError: true }).catch((error) => {
+        if (isCancelledError(error)) return; // a newer re-read took its place
+        toast.error('Ошибка', {
+          description: error instanceof ApiError ? REFRESH_ERROR : NETWORK_ERROR,
+        });
+      });
+    }, REFRESH_DEBOUNCE_MS);
   };
   // Live messages: shown at once, then the history is re-read (which also marks them read).
   const onLive = useEffectEvent((message: ChatMessage) => {
@@ -88,7 +101,7 @@ export default function ChatPanel({
       setPending((current) =>
         current.map((p) => (p.localId === item.localId ? { ...p, state: 'failed' } : p)),
       );
-      setSendError(errorText(error, SEND_ERROR));
+      setSendError(error instanceof ApiError ? errorText(error, SEND_ERROR) : NETWORK_ERROR);
     }
   };
   const send = (text: string) => {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageCircle, MessageCircleWarning, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { CHAT_TOGGLE_CLASS } from '@/components/chat-toggle-style';
 import { cn } from '@/lib/cn';
 import { useRealtimeSocket } from '@/lib/realtime-socket';
 import { listenForSupportChatOpen } from '@/lib/support-chat-bus';
@@ -72,7 +73,7 @@ export function SupportChatWidget({ user }: { user: ChatAuthor }) {
         aria-expanded={open}
         onClick={() => (open ? setOpen(false) : show())}
         className={cn(
-          'fixed right-4 bottom-4 z-40 flex size-12 cursor-pointer items-center justify-center rounded-full text-primary-foreground shadow-[0_10px_30px_-8px_rgb(206_66_43/0.9)] transition-[translate,opacity] hover:-translate-y-0.5 hover:bg-primary-hover motion-reduce:transition-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          CHAT_TOGGLE_CLASS,
           open && 'max-[479px]:hidden',
           unread ? 'bg-destructive' : 'bg-primary',
           // While someone reads down the page it leaves what is under it, unless it has news.

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * The environment the shop reads, as a schema: every variable's type, range and default (the
+ * README's Configuration table). config.ts turns the parsed values into the Config.
+ */
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((value) => value === '1' || value === 'true');
+
+export const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone);
+  } catch {
+    return false;
+  }
+}
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis://')
+    .optional(),
+  DEMO: flag.optional(),
+  ADMIN_STEAM_IDS: list.optional(),
+  STEAM_OPENID_URL: z.url().optional(),
+  STEAM_API_KEY: z.string().min(1).optional(),
+  STEAM_API_URL: z.url().optional(),
+  FREEKASSA_SHOP_ID: z.string().regex(/^\d+$/, 'must be the numeric shop id').optional(),
+  FREEKASSA_SECRET1: z.string().min(1).optional(),
+  FREEKASSA_SECRET2: z.string().min(1).optional(),
+  FREEKASSA_API_KEY: z.string().min(1).optional(),
+  FREEKASSA_PAY_URL: z.url().optional(),
+  FREEKASSA_API_URL: z.url().optional(),
+  FREEKASSA_ALLOWED_IPS: list.optional(),
+  TRUSTED_PROXY: z.string().optional(),
+  TRANSLATE_URL: z.url().optional(),
+  DISCORD_URL: z.url().default('https://discord.gg/rust'),
+  COMMUNITY_URL: z.url().default('https://vk.com/rust'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SHOP_TIMEZONE: z
+    .string()
+    .default('Europe/Moscow')
+    .refine(isTimeZone, 'must be an IANA time zone such as Europe/Moscow'),
+  /**
+   * Hours before a server's predicted wipe within which a purchase is warned that what it gives
+   * may be wiped soon; 0 turns the warning off.
+   */
+  WIPE_WARN_HOURS: z.coerce.number().int().min(0).max(720).default(3),
+  /** Shown on Contacts and in the footer; unset, no e-mail line is shown at all. */
+  SUPPORT_EMAIL: z.email().optional(),
+  /** Where item icons come from when DATA_DIR/img has none: a URL with {shortname} and/or {id}. */
+  ITEM_ICON_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => /\{(shortname|id)\}/.test(url), 'must contain {shortname} or {id}')
+    .optional(),
+  /** `POST /purchase` calls one account may make a minute; load tests raise it. */
+  PURCHASE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Seconds between a follower's tries to take the lead (and the leader's connection checks). */
+  LEADER_RETRY_SECONDS: z.coerce.number().int().min(1).max(10).default(5),
+  /** Hours between scheduled backups; 0 turns them off. Default: 24 embedded, 0 on PostgreSQL. */
+  BACKUP_EVERY_HOURS: z.coerce.number().int().min(0).max(8760).optional(),
+  /** Scheduled backups kept in DATA_DIR/backups; the oldest beyond go. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  /** Prefix of every Redis key and channel, so shops (or tests) sharing one Redis stay apart. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,40}$/, 'letters, digits, ":", "_" or "-", at most 40')
+    .default('shop:'),
+});
+
+export type Env = z.input<typeof envSchema>;
+export type EnvValues = z.output<typeof envSchema>;

@@ -1,0 +1,106 @@
+import type { Product } from '@shop/shared';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testProduct } from '@/lib/test-product';
+import { offerNote, ProductCard } from './product-card';
+
+const now = Date.parse('2026-11-26T12:00:00Z');
+const HOUR = 3_600_000;
+const at = (hours: number) => new Date(now + hours * HOUR).toISOString();
+
+const product = testProduct({ id: 7, description: '', price: 1499 });
+const servers = [
+  { id: 1, name: 'Classic' },
+  { id: 2, name: 'Trio' },
+];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(now);
+});
+afterEach(() => vi.useRealTimers());
+
+/** The words a reader sees, one space between elements (no-break spaces kept). */
+function textOf(card: Product, filterServerId: number | null = null): string {
+  return renderToStaticMarkup(
+    <ProductCard
+      product={card}
+      serverName="Все серверы"
+      servers={servers}
+      filterServerId={filterServerId}
+      onBuy={() => undefined}
+    />,
+  )
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/[ \n]+/g, ' ')
+    .trim();
+}
+
+describe('a catalogue card', () => {
+  it('strikes the old price through beside the discount, with the sale price', () => {
+    const html = renderToStaticMarkup(
+      <ProductCard
+        product={{ ...product, price: 1049.3, originalPrice: 1499, salePercent: 30 }}
+        serverName="Все серверы"
+        servers={servers}
+        onBuy={() => undefined}
+      />,
+    );
+    expect(html).toMatch(/<del[^>]*>1\u00a0499 ₽<\/del>/);
+    expect(html).toContain('−30\u00a0%');
+    expect(textOf({ ...product, price: 1049.3, originalPrice: 1499, salePercent: 30 })).toContain(
+      'Цена со скидкой: 1\u00a0049,30 ₽ Купить',
+    );
+  });
+
+  it('says how long a sale still runs once it ends within two days', () => {
+    const sale = { ...product, price: 1049.3, originalPrice: 1499, salePercent: 30 };
+    expect(textOf({ ...sale, saleEndsAt: at(5.2) })).toContain('Скидка ещё 5 ч 12 мин');
+    expect(textOf({ ...sale, saleEndsAt: at(72) })).not.toContain('Скидка ещё');
+    // Past its end the full price is back, before the catalogue is fetched again.
+    expect(textOf({ ...sale, saleEndsAt: at(-0.1) })).not.toContain('Цена без скидки');
+  });
+
+  it('holds a product back while its wipe block lasts, with no buy button', () => {
+    const text = textOf({ ...product, server: '1', availableAt: at(5.2) });
+    expect(text).toContain('Доступно через 5 ч 12 мин');
+    expect(text).not.toContain('Купить');
+    expect(textOf({ ...product, server: '1', availableAt: at(-1) })).toContain('Купить');
+  });
+
+  it("shows a chosen server's own offer, and names the one server a wipe sale runs on", () => {
+    const onClassic = {
+      ...product,
+      serverOffers: [
+        {
+          serverId: 1,
+          price: 1049.3,
+          originalPrice: 1499,
+          salePercent: 30,
+          saleEndsAt: at(20),
+          availableAt: null,
+        },
+      ],
+    };
+    expect(textOf(onClassic)).toContain('Скидка ещё 20 ч, только на Classic');
+    expect(textOf(onClassic, 2)).not.toContain('Скидка');
+    expect(textOf(onClassic, 1)).toContain('Скидка ещё 20 ч');
+  });
+
+  it('says «до вайпа» for what lasts until the wipe', () => {
+    expect(textOf({ ...product, category: 'vip', untilWipe: true })).toContain(
+      '1\u00a0499 ₽ до вайпа',
+    );
+    expect(textOf(product)).not.toContain('до вайпа');
+  });
+});
+
+describe('offerNote', () => {
+  it('puts the end of a sale and where it holds in one line', () => {
+    expect(offerNote(true, null, 3 * HOUR)).toBe('Скидка ещё 3 ч');
+    expect(offerNote(true, 'Classic', null)).toBe('Скидка только на Classic');
+    expect(offerNote(true, 'Classic', 30 * HOUR)).toBe('Скидка ещё 1 д 6 ч, только на Classic');
+    expect(offerNote(false, 'Trio', null)).toBe('Сейчас только на Trio');
+    expect(offerNote(false, null, null)).toBeNull();
+  });
+});
