@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../config';
 import { openDatabase } from '../../db/client';
 import type { WrittenBackup } from './backup-files';
 import { backupTarget, takeBackup } from './backup-service';
 import { askRunningShop } from '../../plugins/control-socket';
-import { SNAPSHOT_DUMP_TIMEOUT_MS } from './snapshot-backup';
+import { DUMPER_NICENESS, SNAPSHOT_DUMP_TIMEOUT_MS } from './snapshot-backup';
 import { DataCommandError } from './target-database';
 
 export interface BackupCommandResult extends WrittenBackup {
@@ -26,6 +27,13 @@ export async function backupCommand(
   const dir = out ? path.resolve(out) : null;
   const target = { ...backupTarget(config, dir), trigger: 'command' as const };
   if (config.databaseUrl) {
+    // Turning PostgreSQL's COPY bytes into backup lines and compressing them is this process's
+    // work (table-pages.ts): it gives way to the shop's.
+    try {
+      setPriority(DUMPER_NICENESS);
+    } catch {
+      // Some systems refuse; the backup is only slower to give way then.
+    }
     const database = await openDatabase({ url: config.databaseUrl, migrations: 'none' });
     try {
       return { ...(await takeBackup(database, target)), throughRunningShop: false };

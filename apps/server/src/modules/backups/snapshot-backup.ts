@@ -15,8 +15,8 @@ const dumper = import.meta.url.endsWith('.ts')
 /** How long that child may write before it is stopped: the command waiting for it waits longer. */
 export const SNAPSHOT_DUMP_TIMEOUT_MS = 60 * 60_000;
 
-/** Niceness of that child: when the machine is busy, purchases get the CPU first. */
-const DUMPER_NICENESS = 10;
+/** Niceness of a backup's own process: when the machine is busy, purchases get the CPU first. */
+export const DUMPER_NICENESS = 10;
 
 /**
  * A backup of the running embedded shop. The database is single-connection and lives in this

@@ -4,6 +4,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
 import { quoteIdent } from './backup-format';
+import { PageOfElements } from './copy-row-text';
 import type { TableShape } from './database-shape';
 
 /** Rows per INSERT: a megabyte or so of SQL, one statement a line, few round trips. */
@@ -18,7 +19,7 @@ export type LineWriter = (line: string | Uint8Array) => Promise<void>;
  * the string (`\` again, `'`, line breaks as `\n` and `\r`, so no line of the file ever breaks
  * inside a value, and the two bytes the COPY below uses as its quote and delimiter, in octal).
  */
-const ELEMENT = `'"' || replace(replace(replace(replace(replace(replace(replace(r::text,
+export const ELEMENT = `'"' || replace(replace(replace(replace(replace(replace(replace(r::text,
   '\\', '\\\\\\\\'), '"', '\\\\"'), '''', ''''''), chr(10), '\\n'), chr(13), '\\r'),
   chr(1), '\\001'), chr(2), '\\002') || '"'`;
 
@@ -67,46 +68,22 @@ export async function cursorPages(db: Db, shape: TableShape, write: LineWriter):
   return count;
 }
 
-const COMMA = Buffer.from(',');
-
 /**
- * The same pages from PostgreSQL, streamed by COPY: the rows arrive as bytes, one a line, and are
- * framed into pages without ever becoming strings here. Several times less work for this process
- * than rows through a cursor, so the snapshot (which holds back PostgreSQL's clean-up of the rows
- * purchases update) ends sooner. CSV with quote and delimiter bytes that no element contains (they
- * are escaped above) passes every element through exactly as written.
+ * The same pages from PostgreSQL, streamed by COPY in its text format: PostgreSQL writes each row's
+ * own text with nothing but COPY's escaping (one pass in C, the cheapest output it has), and this
+ * process, which an owner's command runs at a lower priority (backup-command.ts), turns the bytes
+ * into the array elements above without ever making strings of them (copy-row-text.ts).
  */
 export async function copyPages(client: pg.Client, shape: TableShape, write: LineWriter) {
   const { start, end } = pageFrame(shape);
-  const [head, tail] = [Buffer.from(start), Buffer.from(end)];
-  const stream = client.query(
-    copyTo(
-      `COPY (SELECT ${ELEMENT} FROM ${quoteIdent(shape.name)} r) ` +
-        `TO STDOUT WITH (FORMAT csv, QUOTE E'\\x01', DELIMITER E'\\x02')`,
-    ),
-  );
-  let page: Buffer[] = [];
-  let pageRows = 0;
-  let partial: Buffer[] = [];
-  let count = 0;
-  const flush = async () => {
-    await write(Buffer.concat([head, ...page, tail]));
-    page = [];
-    pageRows = 0;
-  };
+  const stream = client.query(copyTo(`COPY (SELECT r FROM ${quoteIdent(shape.name)} r) TO STDOUT`));
+  const page = new PageOfElements(Buffer.from(start), Buffer.from(end));
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    let from = 0;
-    for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, from)) {
-      if (pageRows > 0) page.push(COMMA);
-      page.push(...partial, chunk.subarray(from, newline));
-      partial = [];
-      pageRows += 1;
-      count += 1;
-      from = newline + 1;
-      if (pageRows === PAGE_ROWS) await flush();
+    for (let from = 0; from < chunk.length;) {
+      from = page.take(chunk, from);
+      if (page.rows === PAGE_ROWS) await write(page.flush());
     }
-    if (from < chunk.length) partial.push(chunk.subarray(from));
   }
-  if (pageRows > 0) await flush();
-  return count;
+  if (page.rows > 0) await write(page.flush());
+  return page.total;
 }
