@@ -166,7 +166,10 @@ async function startShop(env: Record<string, string>) {
 /** Players with live sessions, written through the repositories sign-in uses. */
 async function seedAccounts(database: Database, count: number): Promise<Account[]> {
   const users = createUsersRepository(database.db);
-  const sessions = createSessionsRepository(database.db, 30);
+  const sessions = createSessionsRepository(database.db, {
+    sessionTtlDays: 30,
+    sessionIdleDays: 14,
+  });
   const accounts: Account[] = [];
   for (let i = 0; i < count; i += 1) {
     const steamId = `7656119${String(9_000_000_000 + i).padStart(10, '0')}`;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shop/shared';
 import { io, type Socket } from 'socket.io-client';
@@ -44,13 +45,15 @@ const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: obj
 describe('the log', () => {
   it('holds no session token, sign-in code, password, signature or key of a whole session', async () => {
     // Sign-in, with the code the browser trades, recorded as the fake provider issues it.
-    const query = new URLSearchParams(steam.provider.assert(ADMIN, RETURN_TO));
+    const state = randomBytes(32).toString('base64url');
+    const query = new URLSearchParams(steam.provider.assert(ADMIN, `${RETURN_TO}?state=${state}`));
     const back = await call('GET', `/api/auth/steam/return?${query.toString()}`);
     const code = new URLSearchParams(new URL(String(back.headers.location)).hash.slice(1)).get(
       'signin',
     )!;
-    secrets.push(code, query.get('openid.sig')!);
-    const token = (await call('POST', '/api/auth/exchange', undefined, { code })).json().token;
+    secrets.push(code, state, query.get('openid.sig')!);
+    const token = (await call('POST', '/api/auth/exchange', undefined, { code, state })).json()
+      .token;
     secrets.push(token);
 
     // The token in every place a careless client could put it.
@@ -124,6 +127,9 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/x?openid.sig=zz&openid.assoc_handle=h&q=1')).toBe(
       '/x?openid.sig=%5Bredacted%5D&openid.assoc_handle=%5Bredacted%5D&q=1',
+    );
+    expect(redactUrl('/api/auth/steam?state=s&openid.return_to=r')).toBe(
+      '/api/auth/steam?state=%5Bredacted%5D&openid.return_to=%5Bredacted%5D',
     );
     expect(redactUrl('/api/servers')).toBe('/api/servers');
   });

@@ -2,7 +2,8 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 
 /** Query and form fields whose values are secrets wherever they appear. */
-const SECRET_FIELD = /token|code|key|sign|secret|password|assoc_handle|sig$/i;
+// `state` and the return_to that carries it: half of what finishes a sign-in (decision 26).
+const SECRET_FIELD = /token|code|key|sign|secret|password|assoc_handle|sig$|state$|return_to/i;
 const CENSOR = '[redacted]';
 
 /** A request line with every secret-looking query value replaced, so logs can be shared safely. */

@@ -92,3 +92,8 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /** The address fragment key that carries a one-time sign-in code back from Steam: `/#signin=CODE`. */
 export const SIGN_IN_FRAGMENT = 'signin';
+/**
+ * The random state a browser makes when it starts a sign-in (`/api/auth/steam?state=…`), keeps in
+ * sessionStorage and sends with the code: a sign-in started elsewhere cannot finish in it.
+ */
+export const SIGN_IN_STATE_PATTERN = /^[A-Za-z0-9_-]{43}$/;

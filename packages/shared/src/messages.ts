@@ -13,6 +13,8 @@ export const errorMessages = {
   idempotencyMismatch: 'Этот ключ Idempotency-Key уже использован для другого запроса',
   signInExpired: 'Ссылка для входа устарела. Войдите снова.',
   steamLoginFailed: 'Не удалось войти через Steam. Пожалуйста, попробуйте снова.',
+  signInOtherBrowser:
+    'Этот вход начат не в этом браузере, поэтому он не выполнен. Чтобы войти, нажмите «Войти через Steam» здесь.',
 } as const;
 
 export type ErrorCode =

@@ -54,7 +54,13 @@ async function authPlugin(app: FastifyInstance, options: { config: Config }) {
       cached.delete(token);
       return service.logout(token);
     },
+    async logoutEverywhere(userId: number, tx?: Parameters<AuthService['logoutEverywhere']>[1]) {
+      for (const [token, entry] of cached) if (entry.user.id === userId) cached.delete(token);
+      return service.logoutEverywhere(userId, tx);
+    },
   });
+  // ADMIN_STEAM_IDS as of this start: an id taken out of it is no owner from now on.
+  await service.syncOwners();
   // Expired sessions and used nonces; the leader does it for every process.
   app.leadership.every('session cleanup', 60 * 60_000, () => service.prune());
   app.decorateRequest('user', null);

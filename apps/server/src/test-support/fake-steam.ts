@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import {
@@ -61,7 +62,9 @@ export async function signInThroughSteam(
   steamId: string,
   returnTo: string,
 ): Promise<string> {
-  const query = new URLSearchParams(provider.assert(steamId, returnTo));
+  // The browser's part: a state it keeps, carried through Steam and shown again with the code.
+  const state = randomBytes(32).toString('base64url');
+  const query = new URLSearchParams(provider.assert(steamId, `${returnTo}?state=${state}`));
   const response = await shop.inject({
     method: 'GET',
     url: `/api/auth/steam/return?${query.toString()}`,
@@ -73,7 +76,7 @@ export async function signInThroughSteam(
   const exchange = await shop.inject({
     method: 'POST',
     url: '/api/auth/exchange',
-    payload: { code },
+    payload: { code, state },
   });
   if (exchange.statusCode !== 200) throw new Error(`code exchange failed: ${exchange.body}`);
   return exchange.json<{ token: string }>().token;

@@ -12,19 +12,21 @@ let counter = 0;
 export async function createAccount(
   app: FastifyInstance,
   config: Config,
-  role: 'player' | 'admin' = 'player',
+  /** An owner is named in ADMIN_STEAM_IDS; only owners make or unmake admins. */
+  role: 'player' | 'admin' | 'owner' = 'player',
   knownSteamId?: string,
 ): Promise<{ id: number; steamId: string; token: string; headers: { authorization: string } }> {
   counter += 1;
   const steamId =
     knownSteamId ??
-    `7656119${String(8_000_000_000 + counter * 7 + (role === 'admin' ? 1 : 0)).padStart(10, '0')}`;
+    `7656119${String(8_000_000_000 + counter * 7 + (role === 'player' ? 0 : 1)).padStart(10, '0')}`;
   const user = await createUsersRepository(app.db).upsertFromSteam({
     steamId,
-    username: `${role === 'admin' ? 'Admin' : 'Player'} ${counter}`,
+    username: `${role === 'player' ? 'Player' : 'Admin'} ${counter}`,
     avatar: null,
-    isAdmin: role === 'admin',
+    isAdmin: role !== 'player',
+    isOwner: role === 'owner',
   });
-  const { token } = await createSessionsRepository(app.db, config.sessionTtlDays).issue(user.id);
+  const { token } = await createSessionsRepository(app.db, config).issue(user.id);
   return { id: user.id, steamId, token, headers: { authorization: `Bearer ${token}` } };
 }

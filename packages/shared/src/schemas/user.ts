@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SIGN_IN_STATE_PATTERN } from '../constants';
+import { errorMessages } from '../messages';
 
 /** USER of the specification, as `GET /api/auth/profile` returns it. Money in roubles. */
 export const userSchema = z.object({
@@ -8,6 +10,8 @@ export const userSchema = z.object({
   steamId: z.string(),
   balance: z.number(),
   isAdmin: z.boolean(),
+  /** Named in ADMIN_STEAM_IDS: always an admin; only an owner grants or takes admin rights. */
+  isOwner: z.boolean(),
   vipStatus: z.string(),
   vipExpiresAt: z.string().nullable(),
   totalSpent: z.number(),
@@ -25,6 +29,8 @@ export const tokenReplySchema = z.object({
 
 export const signInExchangeSchema = z.object({
   code: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Ссылка для входа устарела. Войдите снова.'),
+  /** The state this browser made when it started the sign-in; absent when it started none. */
+  state: z.string().regex(SIGN_IN_STATE_PATTERN, errorMessages.signInOtherBrowser).optional(),
 });
 
 export const okReplySchema = z.object({ success: z.literal(true) });

@@ -19,9 +19,17 @@ export const users = pgTable(
     avatar: text('avatar'),
     /** Integer kopecks; only the ledger changes it (see the money rules). */
     balanceKopecks: bigint('balance_kopecks', { mode: 'number' }).notNull().default(0),
+    /**
+     * The ledger's too: every top-up reversed after it was credited (a refund or chargeback), in
+     * kopecks. A reversal is the one entry that may take the balance below zero, and never further
+     * than this (see the check below and ledger.ts).
+     */
+    reversedKopecks: bigint('reversed_kopecks', { mode: 'number' }).notNull().default(0),
     totalSpentKopecks: bigint('total_spent_kopecks', { mode: 'number' }).notNull().default(0),
     purchasesCount: integer('purchases_count').notNull().default(0),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** Named in ADMIN_STEAM_IDS at the last start: always an admin, changed by no other admin. */
+    isOwner: boolean('is_owner').notNull().default(false),
     vipStatus: text('vip_status'),
     vipExpiresAt: timestamp('vip_expires_at', { withTimezone: true }),
     favoriteServerId: integer('favorite_server_id'),
@@ -32,7 +40,13 @@ export const users = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check('users_balance_not_negative', sql`${table.balanceKopecks} >= 0`),
+    // Purchases and other debits never overdraw (ledger_post refuses them); only reversed top-ups
+    // may leave a debt, at most what they reversed.
+    check(
+      'users_balance_within_reversals',
+      sql`${table.balanceKopecks} + ${table.reversedKopecks} >= 0`,
+    ),
+    check('users_reversed_not_negative', sql`${table.reversedKopecks} >= 0`),
     // The admin's user list (newest first) and the «+N за сегодня» figure.
     index('users_joined_idx').on(table.joinedAt, table.id),
   ],
@@ -48,7 +62,10 @@ export const sessions = pgTable(
     /** sha256 of the token: a leaked table gives no usable session. */
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The sign-in's hard end (SESSION_TTL_DAYS); a refreshed token keeps its session's. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Ends the session unused for SESSION_IDLE_DAYS; use moves it on, never past expires_at. */
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
@@ -69,5 +86,7 @@ export const signInCodes = pgTable('sign_in_codes', {
   userId: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** sha256 of the state the browser that started the sign-in keeps: only it can redeem the code. */
+  stateHash: text('state_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

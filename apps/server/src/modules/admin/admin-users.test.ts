@@ -223,7 +223,7 @@ describe('admin purchases dialog', () => {
 });
 
 describe('admin rights and VIP by hand', () => {
-  it('lets an admin promote a player but never remove their own admin flag', async () => {
+  it('lets an owner promote a player, an admin not, and nobody remove their own admin flag', async () => {
     const self = await edit(admin.id, { isAdmin: false });
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe(ADMIN_MESSAGES.selfDemotion);
@@ -231,7 +231,11 @@ describe('admin rights and VIP by hand', () => {
     const player = await createAccount(shop.app, shop.config);
     const before = await shop.app.inject({ url: '/api/admin/stats', headers: player.headers });
     expect(before.statusCode).toBe(403);
-    expect((await edit(player.id, { isAdmin: true })).json().isAdmin).toBe(true);
+    const byAdmin = await edit(player.id, { isAdmin: true });
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json().message).toBe(ADMIN_MESSAGES.onlyOwnerSetsAdmins);
+    const owner = await createAccount(shop.app, shop.config, 'owner');
+    expect((await edit(player.id, { isAdmin: true }, owner.headers)).json().isAdmin).toBe(true);
     const after = await shop.app.inject({ url: '/api/admin/stats', headers: player.headers });
     expect(after.statusCode).toBe(200);
   });
@@ -252,7 +256,8 @@ describe('admin rights and VIP by hand', () => {
     await waitUntil(() => game.groups.get('vip_gold')?.has(steamId) ?? false, { what: 'grant' });
 
     await shop.app.db.execute(
-      sql`update users set vip_expires_at = now() - interval '1 second' where id = ${player.id}`,
+      sql`update vip_periods set ends_at = now() - interval '1 second'
+          where user_id = ${player.id} and state = 'running'`,
     );
     expect(await expireVips(shop.app)).toBeGreaterThanOrEqual(1);
     await shop.app.delivery.worker.kick();

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { adminUserUpdateSchema } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { postEntry } from '../ledger/ledger';
 import { createUsersRepository, type UserRow } from '../users/users-repository';
@@ -23,6 +23,11 @@ export interface UserUpdateOutcome {
   demoted: boolean;
 }
 
+/** An owner's account is changed (edited, signed out) by no admin but an owner. */
+export function assertMayEditUser(actor: { isOwner: boolean }, row: Pick<UserRow, 'isOwner'>) {
+  if (row.isOwner && !actor.isOwner) throw forbidden(ADMIN_MESSAGES.ownerProtected);
+}
+
 /**
  * An admin's edit of a user, in the caller's transaction: the balance through an `adjustment` ledger
  * row (never a plain UPDATE), the admin flag, and VIP granted or ended by hand exactly as a purchase
@@ -31,7 +36,7 @@ export interface UserUpdateOutcome {
  */
 export async function updateUserByAdmin(
   tx: Db,
-  actor: AuditActor & { id: number },
+  actor: AuditActor & { id: number; isOwner: boolean },
   userId: number,
   changes: UserChanges,
 ): Promise<UserUpdateOutcome> {
@@ -40,8 +45,14 @@ export async function updateUserByAdmin(
   const target = { targetType: 'user', targetId: row.id, targetName: row.username };
   const reason = changes.reason?.trim() || null;
 
+  assertMayEditUser(actor, row);
   if (changes.isAdmin === false && row.isAdmin && row.id === actor.id) {
     throw badRequest(ADMIN_MESSAGES.selfDemotion);
+  }
+  if (changes.isAdmin !== undefined && changes.isAdmin !== row.isAdmin) {
+    // ADMIN_STEAM_IDS alone makes and unmakes owners; owners alone make and unmake admins.
+    if (row.isOwner) throw forbidden(ADMIN_MESSAGES.ownerStaysAdmin);
+    if (!actor.isOwner) throw forbidden(ADMIN_MESSAGES.onlyOwnerSetsAdmins);
   }
   let delta = 0;
   if (changes.balance !== undefined) {

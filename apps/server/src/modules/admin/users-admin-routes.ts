@@ -1,16 +1,20 @@
 import {
+  ADMIN_MESSAGES,
   adminUsersPageSchema,
   adminUsersQuerySchema,
   adminUserUpdateSchema,
   idParamSchema,
   kopecksToRoubles,
+  okReplySchema,
   userSchema,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorReplies } from '../../plugins/errors';
-import { actorOf } from '../audit/audit-log';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index';
+import { errorReplies, notFound } from '../../plugins/errors';
+import { actorOf, recordAudit } from '../audit/audit-log';
 import { searchUsers, toAdminUser } from '../users/admin-users';
-import { updateUserByAdmin } from './update-user';
+import { assertMayEditUser, updateUserByAdmin } from './update-user';
 
 /** SPEC §2 Users tab: the list with search and paging, and the edit of one user. */
 const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,11 +52,11 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'runs the tier’s grant commands on `vipServerId` like a purchase; ending it revokes them.',
         params: idParamSchema,
         body: adminUserUpdateSchema,
-        response: { 200: userSchema, ...errorReplies(400, 404, 409) },
+        response: { 200: userSchema, ...errorReplies(400, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const actor = { ...actorOf(request), id: request.user!.id };
+      const actor = { ...actorOf(request), id: request.user!.id, isOwner: request.user!.isOwner };
       // The stored reply keeps what happened, so a replay answers the same without redoing it.
       const { user } = await app.idempotency.run(
         request,
@@ -77,6 +81,42 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
       return user;
+    },
+  );
+
+  app.post(
+    '/users/:id/logout-everywhere',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'End every session of a user and close their live connections',
+        description: 'An owner’s sessions only by an owner (403 otherwise).',
+        params: idParamSchema,
+        response: { 200: okReplySchema, ...errorReplies(403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = { ...actorOf(request), isOwner: request.user!.isOwner };
+      await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(users)
+          .where(eq(users.id, request.params.id))
+          .for('update');
+        if (!row) throw notFound(ADMIN_MESSAGES.userNotFound);
+        assertMayEditUser(actor, row);
+        const ended = await app.auth.logoutEverywhere(row.id, tx);
+        await recordAudit(tx, actor, {
+          action: 'user.logout_everywhere',
+          targetType: 'user',
+          targetId: row.id,
+          targetName: row.username,
+          after: { sessionsEnded: ended },
+        });
+      });
+      app.realtime.disconnectUser(request.params.id);
+      return { success: true as const };
     },
   );
 };

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { OpenIdError } from '../../integrations/steam/openid';
-import { unauthorized } from '../../plugins/errors';
+import { forbidden, unauthorized } from '../../plugins/errors';
 import { createUsersRepository } from '../users/users-repository';
 
 const signInLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -21,9 +21,19 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     '/auth/steam',
     {
       config: signInLimit,
-      schema: { tags: ['auth'], summary: 'Start Steam sign-in (redirects to the OpenID provider)' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Start Steam sign-in (redirects to the OpenID provider)',
+        description:
+          '`state`: 32 random bytes (base64url) that the browser keeps; the code Steam’s return ' +
+          'hands back is redeemed only with it. Without a well-formed one: back to /login.',
+        querystring: z.object({ state: z.string().max(200).optional() }),
+      },
     },
-    async (_request, reply) => reply.redirect(app.auth.loginUrl(), 302),
+    async (request, reply) => {
+      const url = app.auth.loginUrl(request.query.state);
+      return reply.redirect(url ?? `${config.publicUrl}/login?error=steam`, 302);
+    },
   );
 
   app.get(
@@ -57,13 +67,26 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       schema: {
         tags: ['auth'],
         summary: 'Trade the one-time sign-in code from the Steam return for a session token',
+        description:
+          'Only with the `state` of the browser that started the sign-in: a code from a sign-in ' +
+          'started elsewhere answers 403 and is spent.',
         body: signInExchangeSchema,
-        response: { 200: tokenReplySchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: {
+          200: tokenReplySchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
       },
     },
     async (request) => {
-      const session = await app.auth.redeemSignInCode(request.body.code);
-      if (!session) throw unauthorized(errorMessages.signInExpired);
+      const { code, state } = request.body;
+      const session = await app.auth.redeemSignInCode(code, state, request.ip ?? null);
+      if (session === 'expired') throw unauthorized(errorMessages.signInExpired);
+      if (session === 'other_browser') {
+        request.log.warn('sign-in code shown by another browser than the one that started it');
+        throw forbidden(errorMessages.signInOtherBrowser);
+      }
       return { token: session.token, expiresAt: session.expiresAt.toISOString() };
     },
   );
@@ -110,6 +133,23 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     },
     async (request) => {
       await app.auth.logout(request.sessionToken!);
+      app.realtime.disconnectUser(request.user!.id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/logout-everywhere',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke every session of the signed-in user and close their live connections',
+        response: { 200: okReplySchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await app.auth.logoutEverywhere(request.user!.id);
       app.realtime.disconnectUser(request.user!.id);
       return { success: true as const };
     },

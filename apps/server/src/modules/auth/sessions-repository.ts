@@ -15,68 +15,123 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
+/** How long a session lasts: SESSION_TTL_DAYS from sign-in at most, SESSION_IDLE_DAYS unused. */
+export interface SessionLifetimes {
+  sessionTtlDays: number;
+  sessionIdleDays: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Use moves a session's idle end on at most this often: one write an hour per session instead of
+ * one per request. The idle end is thus exact to within the hour.
+ */
+const IDLE_BUMP_MS = 60 * 60 * 1000;
+
+/** A session that is still good: not revoked, not past its end, not idle too long. */
+const live = and(
+  isNull(sessions.revokedAt),
+  gt(sessions.expiresAt, sql`now()`),
+  gt(sessions.idleExpiresAt, sql`now()`),
+);
+
+/** What a sign-in code redeems to: its user, or why it does not. */
+export type SignInRedemption = { userId: number } | 'expired' | 'other_browser';
+
 /** Sessions are random opaque tokens; only their hash is stored, so a leaked table signs no one in. */
-export function createSessionsRepository(db: Db, ttlDays: number) {
-  const ttlMs = ttlDays * 24 * 60 * 60 * 1000;
+export function createSessionsRepository(db: Db, lifetimes: SessionLifetimes) {
+  const ttlMs = lifetimes.sessionTtlDays * DAY_MS;
+  const idleMs = lifetimes.sessionIdleDays * DAY_MS;
+  const idleEnd = (expiresAt: Date, now = Date.now()) =>
+    new Date(Math.min(expiresAt.getTime(), now + idleMs));
 
   return {
-    async issue(userId: number): Promise<IssuedSession> {
+    /**
+     * A new session. `expiresAt` carries a rotated session's end over to its new token, so that
+     * refreshing never lengthens a sign-in beyond SESSION_TTL_DAYS.
+     */
+    async issue(userId: number, expiresAt = new Date(Date.now() + ttlMs)): Promise<IssuedSession> {
       const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(Date.now() + ttlMs);
-      await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
+      await db.insert(sessions).values({
+        userId,
+        tokenHash: hashToken(token),
+        expiresAt,
+        idleExpiresAt: idleEnd(expiresAt),
+      });
       return { token, expiresAt };
     },
 
-    /** The user behind a live (not expired, not revoked) session, in one query. */
+    /** The user behind a live session; its use moves the idle end on (at most hourly). */
     async findLiveUser(token: string): Promise<UserRow | undefined> {
       const [row] = await db
-        .select({ user: users })
+        .select({
+          user: users,
+          id: sessions.id,
+          expiresAt: sessions.expiresAt,
+          idleExpiresAt: sessions.idleExpiresAt,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, hashToken(token)),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, sql`now()`),
-          ),
-        )
+        .where(and(eq(sessions.tokenHash, hashToken(token)), live))
         .limit(1);
-      return row?.user;
+      if (!row) return undefined;
+      const next = idleEnd(row.expiresAt);
+      if (next.getTime() - row.idleExpiresAt.getTime() > IDLE_BUMP_MS) {
+        await db
+          .update(sessions)
+          .set({ idleExpiresAt: next })
+          .where(and(eq(sessions.id, row.id), isNull(sessions.revokedAt)));
+      }
+      return row.user;
     },
 
-    /** Revokes a live session; returns its user id when it was live. */
-    async revoke(token: string): Promise<number | undefined> {
+    /** Revokes a live session; returns its user and end when it was live. */
+    async revoke(token: string): Promise<{ userId: number; expiresAt: Date } | undefined> {
       const [row] = await db
         .update(sessions)
         .set({ revokedAt: sql`now()` })
-        .where(
-          and(
-            eq(sessions.tokenHash, hashToken(token)),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ userId: sessions.userId });
-      return row?.userId;
+        .where(and(eq(sessions.tokenHash, hashToken(token)), live))
+        .returning({ userId: sessions.userId, expiresAt: sessions.expiresAt });
+      return row;
     },
 
-    /** A one-time code that stands for a fresh sign-in of this user until it is redeemed. */
-    async issueSignInCode(userId: number): Promise<string> {
+    /** Ends every session of a user ("sign out everywhere"); returns how many were live. */
+    async revokeAllOf(userId: number): Promise<number> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.userId, userId), live))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
+    /**
+     * A one-time code that stands for a fresh sign-in of this user until it is redeemed, bound to
+     * the state of the browser that started the sign-in (only its hash is kept).
+     */
+    async issueSignInCode(userId: number, state: string): Promise<string> {
       const code = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + SIGN_IN_CODE_TTL_MS);
-      await db.insert(signInCodes).values({ codeHash: hashToken(code), userId, expiresAt });
+      await db
+        .insert(signInCodes)
+        .values({ codeHash: hashToken(code), userId, stateHash: hashToken(state), expiresAt });
       return code;
     },
 
-    /** The code's user, once: the row is deleted as it is read, so a second redemption finds nothing. */
-    async redeemSignInCode(code: string): Promise<number | undefined> {
+    /**
+     * The code's user, once, and only with the state it was issued for. The row is deleted as it is
+     * read, whatever the state: a code shown with the wrong one has left its browser and is spent.
+     */
+    async redeemSignInCode(code: string, state: string | undefined): Promise<SignInRedemption> {
       const [row] = await db
         .delete(signInCodes)
         .where(
           and(eq(signInCodes.codeHash, hashToken(code)), gt(signInCodes.expiresAt, sql`now()`)),
         )
-        .returning({ userId: signInCodes.userId });
-      return row?.userId;
+        .returning({ userId: signInCodes.userId, stateHash: signInCodes.stateHash });
+      if (!row) return 'expired';
+      if (state === undefined || hashToken(state) !== row.stateHash) return 'other_browser';
+      return { userId: row.userId };
     },
 
     /** Drops sessions long past use, so the table does not grow without end. */
@@ -86,6 +141,7 @@ export function createSessionsRepository(db: Db, ttlDays: number) {
         .where(
           or(
             lt(sessions.expiresAt, sql`now() - interval '1 day'`),
+            lt(sessions.idleExpiresAt, sql`now() - interval '1 day'`),
             lt(sessions.revokedAt, sql`now() - interval '1 day'`),
           ),
         );

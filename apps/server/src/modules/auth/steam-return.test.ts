@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSteam, type FakeSteam } from '../../test-support/fake-steam';
@@ -5,7 +6,10 @@ import { queryRows } from '../../test-support/sql';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 const PUBLIC_URL = 'http://shop.test';
-const RETURN_TO = `${PUBLIC_URL}/api/auth/steam/return`;
+const RETURN_PATH = `${PUBLIC_URL}/api/auth/steam/return`;
+/** The state the browser that started the sign-in keeps; Steam's return carries it back. */
+const STATE = randomBytes(32).toString('base64url');
+const RETURN_TO = `${RETURN_PATH}?state=${STATE}`;
 const PLAYER = '76561198000000042';
 const OTHER = '76561198000000077';
 const claimed = (id: string) => `https://steamcommunity.com/openid/id/${id}`;
@@ -53,7 +57,10 @@ async function expectRefused(query: Record<string, string> | string) {
 
 describe('Steam sign-in', () => {
   it('starts at the configured provider with an identifier_select request', async () => {
-    const response = await shop.app.inject({ method: 'GET', url: '/api/auth/steam' });
+    const response = await shop.app.inject({
+      method: 'GET',
+      url: `/api/auth/steam?state=${STATE}`,
+    });
     expect(response.statusCode).toBe(302);
     const location = new URL(String(response.headers.location));
     expect(`${location.origin}${location.pathname}`).toBe(steam.url);
@@ -77,7 +84,11 @@ describe('Steam sign-in', () => {
     expect(steam.checks()).toBe(checksBefore + 1);
 
     const exchange = () =>
-      shop.app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { code } });
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/auth/exchange',
+        payload: { code, state: STATE },
+      });
     const traded = await exchange();
     expect(traded.statusCode).toBe(200);
     const { token } = traded.json<{ token: string }>();
@@ -144,9 +155,9 @@ describe('Steam sign-in', () => {
   });
 
   it.each([
-    ['another site', 'http://evil.test/api/auth/steam/return'],
-    ['a look-alike path', `${RETURN_TO}-x`],
-    ['another path', `${PUBLIC_URL}/api/auth/profile`],
+    ['another site', `http://evil.test/api/auth/steam/return?state=${STATE}`],
+    ['a look-alike path', `${RETURN_PATH}-x?state=${STATE}`],
+    ['another path', `${PUBLIC_URL}/api/auth/profile?state=${STATE}`],
   ])('refuses a return_to pointing at %s', async (_label, returnTo) => {
     await expectRefused(steam.provider.assert(PLAYER, returnTo));
   });

@@ -36,7 +36,10 @@ describe('demo stand-ins', () => {
   });
 
   it('send real shops to the real Steam and the real FreeKassa, never to the shop itself', async () => {
-    const login = await real.app.inject({ method: 'GET', url: '/api/auth/steam' });
+    const login = await real.app.inject({
+      method: 'GET',
+      url: `/api/auth/steam?state=${'s'.repeat(43)}`,
+    });
     expect(login.headers.location).toMatch(/^https:\/\/steamcommunity\.com\/openid\/login\?/);
     const player = await createAccount(real.app, real.config);
     const payment = await real.app.inject({

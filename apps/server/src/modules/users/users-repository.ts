@@ -1,5 +1,5 @@
 import { kopecksToRoubles, VIP_NONE, type User } from '@shop/shared';
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
 import { servers, users } from '../../db/schema/index';
@@ -10,8 +10,18 @@ export interface SteamIdentity {
   steamId: string;
   username: string;
   avatar: string | null;
-  /** Set from ADMIN_STEAM_IDS; undefined leaves the stored flag as an admin set it. */
+  /** True makes the account an admin; undefined leaves the stored flag as an owner set it. */
   isAdmin: boolean | undefined;
+  /** Named in ADMIN_STEAM_IDS: an owner, and so an admin (see syncOwners). */
+  isOwner?: boolean;
+}
+
+/** An account whose owner mark the start changed: ADMIN_STEAM_IDS named or dropped it. */
+export interface OwnerChange {
+  id: number;
+  username: string;
+  isOwner: boolean;
+  wasAdmin: boolean;
 }
 
 export function createUsersRepository(db: Db) {
@@ -63,7 +73,8 @@ export function createUsersRepository(db: Db) {
           steamId: identity.steamId,
           username: identity.username,
           avatar: identity.avatar,
-          isAdmin: identity.isAdmin ?? false,
+          isAdmin: (identity.isAdmin ?? false) || identity.isOwner === true,
+          isOwner: identity.isOwner === true,
         })
         .onConflictDoUpdate({
           target: users.steamId,
@@ -71,7 +82,8 @@ export function createUsersRepository(db: Db) {
             username: identity.username,
             avatar: sql`coalesce(${identity.avatar}, ${users.avatar})`,
             lastSeenAt: sql`now()`,
-            ...(identity.isAdmin ? { isAdmin: true } : {}),
+            ...(identity.isAdmin || identity.isOwner ? { isAdmin: true } : {}),
+            ...(identity.isOwner ? { isOwner: true } : {}),
           },
         })
         .returning();
@@ -101,7 +113,30 @@ export function createUsersRepository(db: Db) {
       await db.update(users).set({ isAdmin }).where(eq(users.id, id));
     },
 
-    // The VIP columns: the vip module decides (its rules), these store what it decided.
+    /**
+     * Makes the accounts of ADMIN_STEAM_IDS owners (and admins) and every other account no owner.
+     * An owner dropped from the setting loses the admin rights too: it held them as an owner. After
+     * that its role is an owner's to set like anyone's; nothing here gives them back.
+     */
+    async syncOwners(steamIds: readonly string[]): Promise<OwnerChange[]> {
+      const ids = sql`array[${sql.join(
+        steamIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]`;
+      return queryRows<OwnerChange>(
+        db,
+        sql`
+        with changed as (
+          select id, is_admin from users
+          where is_owner <> (steam_id = any(${ids})) or (steam_id = any(${ids}) and not is_admin)
+          for update)
+        update users u set is_owner = (u.steam_id = any(${ids})), is_admin = (u.steam_id = any(${ids}))
+        from changed where u.id = changed.id
+        returning u.id, u.username, u.is_owner as "isOwner", changed.is_admin as "wasAdmin"`,
+      );
+    },
+
+    // The VIP columns: the vip module decides (its plan of terms), these store its summary.
 
     async setVip(id: number, vip: VipColumns): Promise<void> {
       await db
@@ -121,55 +156,16 @@ export function createUsersRepository(db: Db) {
         .set({ vipStatus: null, vipExpiresAt: null, vipServerId: null, vipRevokeCommands: null })
         .where(eq(users.id, id));
     },
-
-    /** Takes `days` off a running term of `tier`; undefined when the user holds no such term. */
-    async shortenVip(id: number, tier: string, days: number) {
-      const [row] = await db
-        .update(users)
-        .set({ vipExpiresAt: sql`${users.vipExpiresAt} - make_interval(days => ${days})` })
-        .where(and(eq(users.id, id), eq(users.vipStatus, tier), isNotNull(users.vipExpiresAt)))
-        .returning({
-          steamId: users.steamId,
-          serverId: users.vipServerId,
-          revokeCommands: users.vipRevokeCommands,
-          ended: sql<boolean>`${users.vipExpiresAt} <= now()`,
-        });
-      return row;
-    },
-
-    /**
-     * Clears every VIP whose time is up and returns what each held, so that its revoke commands can
-     * be queued in the same transaction. SKIP LOCKED: concurrent sweeps end each VIP exactly once.
-     */
-    async clearExpiredVips(): Promise<ExpiredVip[]> {
-      return queryRows<ExpiredVip>(
-        db,
-        sql`
-        with due as (
-          select id, steam_id, vip_server_id, vip_revoke_commands from users
-          where vip_status is not null and vip_expires_at <= now()
-          for update skip locked)
-        update users u set vip_status = null, vip_server_id = null, vip_revoke_commands = null
-        from due where u.id = due.id
-        returning due.id, due.steam_id, due.vip_server_id, due.vip_revoke_commands`,
-      );
-    },
   };
 }
 
+/** The running VIP term's summary, as the vip module's plan has it (the rest of the shop reads it). */
 export interface VipColumns {
   tier: string;
-  /** A date, or the vip module's expression of one computed from the row being updated. */
-  expiresAt: Date | SQL;
-  serverId: number;
+  /** When the running tier ends: the end of its term and the same tier's terms right after it. */
+  expiresAt: Date;
+  serverId: number | null;
   revokeCommands: string;
-}
-
-export interface ExpiredVip {
-  id: number;
-  steam_id: string;
-  vip_server_id: number | null;
-  vip_revoke_commands: string | null;
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
@@ -183,6 +179,7 @@ export function toUserDto(row: UserRow, favoriteServerName: string | null = null
     steamId: row.steamId,
     balance: kopecksToRoubles(row.balanceKopecks),
     isAdmin: row.isAdmin,
+    isOwner: row.isOwner,
     vipStatus: row.vipStatus ?? VIP_NONE,
     vipExpiresAt: row.vipExpiresAt?.toISOString() ?? null,
     totalSpent: kopecksToRoubles(row.totalSpentKopecks),

@@ -9,6 +9,7 @@ const user: User = {
   steamId: '76561198000000007',
   balance: 100,
   isAdmin: false,
+  isOwner: false,
   vipStatus: 'no VIP',
   vipExpiresAt: null,
   totalSpent: 0,

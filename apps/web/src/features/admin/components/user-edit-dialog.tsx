@@ -1,11 +1,14 @@
 import type { User } from '@shop/shared';
+import { LogOut } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { errorText } from '@/lib/api-client';
 import { useAdminServers } from '../api/get-admin-servers';
+import { useLogoutUserEverywhere } from '../api/logout-user-everywhere';
 import { useUpdateUser } from '../api/update-user';
 import { userFormToPayload, userToForm, vipTierOptions, type UserFormValues } from '../user-form';
 import { fieldMessages } from '../use-admin-form';
@@ -17,6 +20,7 @@ type Field = keyof UserFormValues;
 /** Edit one user: balance (with the reason), admin flag, VIP tier, expiry and server. */
 export function UserEditDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const update = useUpdateUser();
+  const logoutEverywhere = useLogoutUserEverywhere();
   const servers = useAdminServers();
   const form = useForm<UserFormValues>({ defaultValues: userToForm(user) });
   const { register, control, handleSubmit, setError, clearErrors } = form;
@@ -120,15 +124,43 @@ export function UserEditDialog({ user, onClose }: { user: User; onClose: () => v
       )}
       <div className="flex items-center justify-between gap-3 rounded-md border border-white/8 bg-black/25 px-3 py-2.5 sm:col-span-2">
         <label htmlFor="user-admin" className="text-sm font-medium">
-          Администратор
+          {user.isOwner ? 'Владелец (всегда администратор)' : 'Администратор'}
         </label>
         <Controller
           control={control}
           name="isAdmin"
           render={({ field }) => (
-            <Switch id="user-admin" checked={field.value} onCheckedChange={field.onChange} />
+            <Switch
+              id="user-admin"
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              // Owners come from ADMIN_STEAM_IDS; the shop refuses other admins' changes itself.
+              disabled={user.isOwner}
+            />
           )}
         />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
+        <p className="text-xs text-muted-foreground">Завершить все сеансы пользователя</p>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={logoutEverywhere.isPending}
+          onClick={() =>
+            logoutEverywhere.mutate(user.id, {
+              onSuccess: () =>
+                toast.success('Успешно', { description: 'Пользователь вышел на всех устройствах' }),
+              onError: (error) =>
+                toast.error('Ошибка', {
+                  description: errorText(error, 'Не удалось завершить сеансы'),
+                }),
+            })
+          }
+        >
+          <LogOut aria-hidden="true" />
+          Выйти на всех устройствах
+        </Button>
       </div>
     </AdminFormDialog>
   );

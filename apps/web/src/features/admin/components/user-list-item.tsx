@@ -1,5 +1,5 @@
 import type { User } from '@shop/shared';
-import { Ban, MicOff, Pencil, ShieldCheck, ShoppingBag } from 'lucide-react';
+import { Ban, Crown, MicOff, Pencil, ShieldCheck, ShoppingBag } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/user-avatar';
@@ -32,11 +32,18 @@ export function UserListItem({
             <span className="truncate font-semibold text-white" title={user.username}>
               {user.username}
             </span>
-            {user.isAdmin && (
+            {user.isOwner ? (
               <Badge variant="default">
-                <ShieldCheck aria-hidden="true" />
-                Админ
+                <Crown aria-hidden="true" />
+                Владелец
               </Badge>
+            ) : (
+              user.isAdmin && (
+                <Badge variant="default">
+                  <ShieldCheck aria-hidden="true" />
+                  Админ
+                </Badge>
+              )
             )}
             <VipBadge user={user} />
           </div>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { API_BASE } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { startSignInState } from '../sign-in-state';
 
 export const STEAM_AUTH_PATH = `${API_BASE}/auth/steam`;
 
@@ -15,7 +16,7 @@ function SteamMark({ className }: { className?: string }) {
   );
 }
 
-/** Leaves the app for the server's Steam OpenID redirect; the server sends the browser back with a token. */
+/** Leaves the app for the server's Steam OpenID redirect; the server sends the browser back with a code that only this tab can trade. */
 export function SteamSignInButton({ className }: { className?: string }) {
   const [redirecting, setRedirecting] = useState(false);
 
@@ -36,7 +37,7 @@ export function SteamSignInButton({ className }: { className?: string }) {
       aria-busy={redirecting}
       onClick={() => {
         setRedirecting(true);
-        window.location.assign(STEAM_AUTH_PATH);
+        window.location.assign(`${STEAM_AUTH_PATH}?state=${startSignInState()}`);
       }}
     >
       {redirecting ? (
