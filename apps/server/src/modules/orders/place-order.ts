@@ -7,7 +7,7 @@ import { createDeliveryRepository } from '../delivery/delivery-repository';
 import { postEntry } from '../ledger/ledger';
 import { createUsersRepository, type UserRow } from '../users/users-repository';
 import type { ServerRow } from '../servers/servers-repository';
-import { grantPurchasedVip, purchasedVip, type PurchasedVip } from '../vip/vip-grant';
+import { grantPurchasedVip, purchasedVip, type PurchasedVipLine } from '../vip/vip-grant';
 import { badRequest } from '../../plugins/errors';
 import { PURCHASE_MESSAGES, type PurchaseLine } from './purchase-rules';
 
@@ -85,7 +85,7 @@ export async function placeOrder(
 
   const method = jobMethodOf(server);
   const deliveries = createDeliveryRepository(tx);
-  let vip: PurchasedVip | null = null;
+  let vip: PurchasedVipLine | null = null;
   for (const line of lines) {
     const { product, quantity } = line;
     const stacks = stacksFor(quantity, product.stackSize);
@@ -105,8 +105,26 @@ export async function placeOrder(
       })
       .returning({ id: orderItems.id });
     const lineVip = purchasedVip(product, target.steamId, quantity, stacks, nextWipeAt);
-    if (lineVip) vip = lineVip;
-    const payload = planDelivery(product, quantity, target.steamId);
+    const planned = planDelivery(product, quantity, target.steamId);
+    const payload = {
+      ...planned,
+      ...(gift
+        ? { gift: { from: gift.from, ...(gift.message ? { message: gift.message } : {}) } }
+        : {}),
+      ...(lineVip && planned.kind === 'commands'
+        ? { vip: { tier: lineVip.tier, days: lineVip.days } }
+        : {}),
+    };
+    // A VIP line's job is the vip module's to queue: when its term first runs, which for a lower
+    // tier than the one held is when that one ends (decision record 0027).
+    if (lineVip && item) {
+      vip = {
+        ...lineVip,
+        serverId: server.id,
+        order: { orderId: order.id, orderItemId: item.id, payload },
+      };
+      continue;
+    }
     await deliveries.insert([
       {
         orderId: order.id,
@@ -116,20 +134,12 @@ export async function placeOrder(
         steamId: target.steamId,
         method,
         ...(at ? { createdAt: at, nextAttemptAt: at } : {}),
-        payload: {
-          ...payload,
-          ...(gift
-            ? { gift: { from: gift.from, ...(gift.message ? { message: gift.message } : {}) } }
-            : {}),
-          ...(lineVip && payload.kind === 'commands'
-            ? { vip: { tier: lineVip.tier, days: lineVip.days } }
-            : {}),
-        },
+        payload,
       },
     ]);
   }
 
-  if (vip) await grantPurchasedVip(tx, target, { ...vip, serverId: server.id });
+  if (vip) await grantPurchasedVip(tx, target, vip, at);
   await createUsersRepository(tx).recordPurchase(user.id, server.id, total);
   return { orderId: order.id, balanceKopecks: balance };
 }

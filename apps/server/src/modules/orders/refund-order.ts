@@ -8,7 +8,7 @@ import { createDeliveryRepository, type CancelledJob } from '../delivery/deliver
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { postEntry } from '../ledger/ledger';
 import { createOrdersRepository } from './orders-repository';
-import { takeBackVip } from '../vip/vip-refund';
+import { takeBackOrderVip } from '../vip/vip-refund';
 
 export const REFUND_MESSAGES = {
   notFound: 'Заказ не найден',
@@ -72,11 +72,21 @@ export async function refundOrder(
     }
     return item.price * Math.max(item.stacks - job.progress, 0);
   };
-  const amount = cancelled.reduce((sum, job) => sum + amountOf(job), 0);
-  // A VIP whose grant never ran is taken back from whoever holds it (the recipient of a gift).
-  for (const row of cancelled) {
-    if (row.vip) await takeBackVip(tx, row.userId, row.vip);
-  }
+  // A VIP whose grant never ran is taken back from whoever holds it (the recipient of a gift): its
+  // cancelled job's term, and a term still waiting its turn (no job yet), paid back in full.
+  const cancelledVipLines = cancelled.flatMap((job) =>
+    job.vip && job.orderItemId !== null ? [job.orderItemId] : [],
+  );
+  const waitingVipLines = await takeBackOrderVip(tx, orderId, cancelledVipLines);
+  const waitingVipAmount = waitingVipLines.length
+    ? (
+        await tx
+          .select({ total: orderItems.totalKopecks })
+          .from(orderItems)
+          .where(inArray(orderItems.id, waitingVipLines))
+      ).reduce((sum, row) => sum + row.total, 0)
+    : 0;
+  const amount = cancelled.reduce((sum, job) => sum + amountOf(job), 0) + waitingVipAmount;
   if (amount <= 0) throw conflict(REFUND_MESSAGES.nothingToRefund);
 
   const balance = await postEntry(tx, {

@@ -1,33 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { createDeliveryRepository } from '../delivery/delivery-repository';
 import { createUsersRepository } from '../users/users-repository';
-import { vipRevokeJob } from './vip-revoke-job';
+import { changeVip } from './vip-change';
+import { createVipPeriodsRepository } from './vip-periods-repository';
+
+/** Holders brought up to date per sweep; the next sweep takes the rest. */
+const SWEEP_BATCH = 200;
 
 /**
- * Ends VIPs whose time is up: the tier is cleared and the revoke commands (resolved at purchase) are
- * queued for the server that granted it, in one transaction, so a VIP is revoked exactly once even
- * with several shop instances running this at the same moment.
+ * Moves every plan whose running term's time is up: it ends, the next term runs (its grant queued,
+ * the ended tier's revoke commands before it when the tier or server changes), all in one
+ * transaction under each holder's row lock, so with several shop instances sweeping at once every
+ * term ends and starts exactly once. Returns how many terms ended.
  */
 export async function expireVips(app: FastifyInstance): Promise<number> {
-  const expired = await app.db.transaction(async (transaction) => {
+  const ended = await app.db.transaction(async (transaction) => {
     const tx: Db = transaction;
-    const expired = await createUsersRepository(tx).clearExpiredVips();
-    const jobs = expired
-      .map((row) =>
-        vipRevokeJob({
-          userId: row.id,
-          steamId: row.steam_id,
-          serverId: row.vip_server_id,
-          revokeCommands: row.vip_revoke_commands,
-        }),
-      )
-      .filter((job) => job !== null);
-    await createDeliveryRepository(tx).insert(jobs);
-    return expired.length;
+    const holders = createUsersRepository(tx);
+    let count = 0;
+    for (const userId of await createVipPeriodsRepository(tx).dueHolders(SWEEP_BATCH)) {
+      const holder = await holders.findById(userId);
+      if (holder) count += (await changeVip(tx, holder)).ended.length;
+    }
+    return count;
   });
-  if (expired > 0) void app.delivery.worker.kick();
-  return expired;
+  if (ended > 0) void app.delivery.worker.kick();
+  return ended;
 }
 
 /** Checks for ended VIPs every minute, on the leader only. */

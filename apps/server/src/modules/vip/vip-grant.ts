@@ -1,58 +1,25 @@
-import { jobMethodOf } from '@shop/shared';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products, users } from '../../db/schema/index';
+import { products, type DeliveryPayload } from '../../db/schema/index';
 import {
   defaultVipGrant,
   defaultVipRevoke,
   fillTemplate,
   splitCommands,
 } from '../delivery/delivery-plan';
-import { createDeliveryRepository } from '../delivery/delivery-repository';
 import type { ProductRow } from '../products/products-repository';
 import type { ServerRow } from '../servers/servers-repository';
-import { createUsersRepository, type UserRow } from '../users/users-repository';
-import { vipRevokeJob } from './vip-revoke-job';
+import { changeVip, type VipHolder } from './vip-change';
+import type { Period } from './vip-periods-repository';
+import { endTerm, insertTerm, sameVip } from './vip-timeline';
 
-type VipHolder = Pick<UserRow, 'id' | 'steamId'>;
+const DAY_MS = 86_400_000;
 
-/**
- * A VIP of another tier, or granted on another server, is replaced: its revoke commands are queued
- * first, so its privileges do not outlive it. Takes the user's row lock.
- */
-export async function revokeReplacedVip(
-  tx: Db,
-  user: VipHolder,
-  tier: string | null,
-  serverId: number | null,
-): Promise<boolean> {
-  const [current] = await tx
-    .select({
-      status: users.vipStatus,
-      expiresAt: users.vipExpiresAt,
-      serverId: users.vipServerId,
-      revokeCommands: users.vipRevokeCommands,
-    })
-    .from(users)
-    .where(eq(users.id, user.id))
-    .for('update');
-  // An expired tier the expiry sweep has not reached yet is revoked here too: its fields are about
-  // to be overwritten, and with them the only record of what to revoke.
-  if (!current?.status || (current.status === tier && current.serverId === serverId)) return false;
-  const job = vipRevokeJob({
-    userId: user.id,
-    steamId: user.steamId,
-    serverId: current.serverId,
-    revokeCommands: current.revokeCommands,
-  });
-  if (job) await createDeliveryRepository(tx).insert([job]);
-  return job !== null;
-}
-
-/** What a VIP product's purchase grants: the tier, its days, and the commands that revoke it. */
+/** What a VIP product's purchase grants: the tier, its days, and the commands that grant and revoke it. */
 export interface PurchasedVip {
   tier: string;
   days: number;
+  grant: string;
   revoke: string;
   /**
    * A VIP bought until the wipe: it runs to the server's predicted next wipe instead of `days`
@@ -61,12 +28,22 @@ export interface PurchasedVip {
   until?: Date;
 }
 
+/** A product's command templates (else the tier's Oxide group) filled in for the holder. */
+const filled = (
+  templates: string | null,
+  fallback: string,
+  values: { steamId: string; quantity: number; stacks: number },
+) => {
+  const list = splitCommands(templates);
+  return (list.length ? list : [fallback]).map((template) => fillTemplate(template, values));
+};
+
 /**
- * The VIP a product line grants, or null: the product's days for every stack bought, revoked by its
- * own revoke commands (else the tier's Oxide group) filled in for the holder.
+ * The VIP a product line grants, or null: the product's days for every stack bought, granted and
+ * revoked by its own commands (else the tier's Oxide group) filled in for the holder.
  */
 export function purchasedVip(
-  product: Pick<ProductRow, 'vipTier' | 'vipDays' | 'revokeCommands' | 'untilWipe'>,
+  product: Pick<ProductRow, 'vipTier' | 'vipDays' | 'commands' | 'revokeCommands' | 'untilWipe'>,
   steamId: string,
   quantity: number,
   stacks: number,
@@ -75,36 +52,70 @@ export function purchasedVip(
 ): PurchasedVip | null {
   const { vipTier, vipDays } = product;
   if (!vipTier || !vipDays) return null;
-  const templates = splitCommands(product.revokeCommands);
-  const revoke = (templates.length ? templates : [defaultVipRevoke(vipTier)])
-    .map((template) => fillTemplate(template, { steamId, quantity, stacks }))
-    .join(', ');
+  const values = { steamId, quantity, stacks };
   const until = product.untilWipe && nextWipeAt ? { until: nextWipeAt } : {};
-  return { tier: vipTier, days: vipDays * stacks, revoke, ...until };
+  return {
+    tier: vipTier,
+    days: vipDays * stacks,
+    grant: filled(product.commands, defaultVipGrant(vipTier), values).join(', '),
+    revoke: filled(product.revokeCommands, defaultVipRevoke(vipTier), values).join(', '),
+    ...until,
+  };
 }
 
-/**
- * A purchased VIP: any other running VIP is replaced (its revoke commands queued), the same tier
- * still running is extended, any other tier starts now; one bought until the wipe runs to it. The new date is computed by the database
- * from the row it updates, so two purchases at once extend twice instead of both from the old date.
- */
-export async function grantPurchasedVip(
-  tx: Db,
-  holder: VipHolder,
-  vip: PurchasedVip & { serverId: number },
-): Promise<void> {
-  await revokeReplacedVip(tx, holder, vip.tier, vip.serverId);
-  const running = sql`case when ${users.vipStatus} = ${vip.tier} and ${users.vipExpiresAt} > now()
-      then ${users.vipExpiresAt} else now() end`;
-  await createUsersRepository(tx).setVip(holder.id, {
+/** A term not yet placed in a plan. */
+export function newTerm(
+  fields: Pick<Period, 'tier' | 'serverId' | 'grantCommands' | 'revokeCommands'> & Partial<Period>,
+): Period {
+  return {
+    state: 'waiting',
+    remainingMs: null,
+    endsBy: null,
+    startedAt: null,
+    endsAt: null,
+    firstStartedAt: null,
+    endedAt: null,
+    endReason: null,
+    days: 0,
+    orderId: null,
+    orderItemId: null,
+    grantPayload: null,
+    userId: 0,
+    ...fields,
+  };
+}
+
+/** A purchase's VIP, where it was bought, and the order line it belongs to. */
+export type PurchasedVipLine = PurchasedVip & {
+  serverId: number;
+  /** The order line and its delivery job's payload, queued when the term first runs. */
+  order?: { orderId: string; orderItemId: number; payload: DeliveryPayload };
+};
+
+/** The term a purchased VIP adds to its holder's plan. */
+export const purchasedTerm = (holderId: number, vip: PurchasedVipLine): Period =>
+  newTerm({
+    userId: holderId,
     tier: vip.tier,
-    // Until the wipe: to the predicted wipe, or to the end of the same tier's term if that is later.
-    expiresAt: vip.until
-      ? sql`greatest(${running}, ${vip.until.toISOString()}::timestamptz)`
-      : sql`${running} + make_interval(days => ${vip.days})`,
     serverId: vip.serverId,
+    days: vip.days,
+    remainingMs: vip.until ? null : vip.days * DAY_MS,
+    endsBy: vip.until ?? null,
+    grantCommands: vip.grant,
     revokeCommands: vip.revoke,
+    orderId: vip.order?.orderId ?? null,
+    orderItemId: vip.order?.orderItemId ?? null,
+    grantPayload: vip.order?.payload ?? null,
   });
+
+/**
+ * A purchased or gifted VIP joins the holder's plan and never shortens or lowers what they hold
+ * (decision record 0027): the same tier extends it, a higher tier starts now and the rest of the
+ * lower one resumes after it, a lower tier waits until the current one ends. A term bought until
+ * the wipe ends at the predicted wipe (or the wipe itself) wherever it stands in the plan.
+ */
+export function grantPurchasedVip(tx: Db, holder: VipHolder, vip: PurchasedVipLine, at?: Date) {
+  return changeVip(tx, holder, (live) => insertTerm(live, purchasedTerm(holder.id, vip)), at);
 }
 
 /**
@@ -118,19 +129,18 @@ async function tierCommands(tx: Db, tier: string, steamId: string) {
     .where(and(eq(products.vipTier, tier), isNotNull(products.vipDays)))
     .orderBy(asc(products.id))
     .limit(1);
-  const grant = splitCommands(product?.commands ?? null);
-  const revoke = splitCommands(product?.revokeCommands ?? null);
-  const fill = (template: string) => fillTemplate(template, { steamId, quantity: 1, stacks: 1 });
+  const values = { steamId, quantity: 1, stacks: 1 };
   return {
-    grant: (grant.length ? grant : [defaultVipGrant(tier)]).map(fill),
-    revoke: (revoke.length ? revoke : [defaultVipRevoke(tier)]).map(fill),
+    grant: filled(product?.commands ?? null, defaultVipGrant(tier), values).join(', '),
+    revoke: filled(product?.revokeCommands ?? null, defaultVipRevoke(tier), values).join(', '),
   };
 }
 
 /**
- * An admin grants a tier by hand until `expiresAt`, on `server`: any other running VIP is revoked,
- * the tier's grant commands are queued for that server like a purchase's, and its revoke commands
- * are kept for expiry. The same tier already running on that server only gets the new date.
+ * An admin sets the running VIP by hand: `tier` until `expiresAt` on `server` replaces the running
+ * term and the terms of its tier and server right after it (so the player holds exactly what the
+ * admin set), its grant commands queued unless the game already holds that tier there; terms of
+ * other tiers waiting in the plan follow it as before.
  */
 export async function grantVipByHand(
   tx: Db,
@@ -139,38 +149,29 @@ export async function grantVipByHand(
   expiresAt: Date,
   server: ServerRow,
 ): Promise<void> {
-  await revokeReplacedVip(tx, user, tier, server.id);
-  const [current] = await tx
-    .select({ status: users.vipStatus, expiresAt: users.vipExpiresAt, serverId: users.vipServerId })
-    .from(users)
-    .where(eq(users.id, user.id));
-  const alreadyRunning =
-    current?.status === tier &&
-    current.serverId === server.id &&
-    current.expiresAt !== null &&
-    current.expiresAt > new Date();
   const commands = await tierCommands(tx, tier, user.steamId);
-  if (!alreadyRunning) {
-    await createDeliveryRepository(tx).insert([
-      {
-        userId: user.id,
-        serverId: server.id,
-        steamId: user.steamId,
-        method: jobMethodOf(server),
-        payload: { kind: 'commands', itemName: `VIP ${tier}`, commands: commands.grant },
-      },
-    ]);
-  }
-  await createUsersRepository(tx).setVip(user.id, {
-    tier,
-    expiresAt,
-    serverId: server.id,
-    revokeCommands: commands.revoke.join(', '),
+  await changeVip(tx, user, (live, now) => {
+    const first = live[0];
+    const block = live.filter(
+      (term, index) => first && live.slice(0, index + 1).every((t) => sameVip(t, first)),
+    );
+    for (const term of block) endTerm(term, now, 'by_hand');
+    const term = newTerm({
+      userId: user.id,
+      tier,
+      serverId: server.id,
+      remainingMs: Math.max(expiresAt.getTime() - now, 0),
+      grantCommands: commands.grant,
+      revokeCommands: commands.revoke,
+    });
+    return [term, ...live.filter((other) => !block.includes(other))];
   });
 }
 
-/** An admin ends a VIP now: its revoke commands are queued and the tier is cleared. */
+/** An admin ends a player's VIP now: every term ends, the running one's revoke commands queued. */
 export async function endVipByHand(tx: Db, user: VipHolder): Promise<void> {
-  await revokeReplacedVip(tx, user, null, null);
-  await createUsersRepository(tx).clearVip(user.id);
+  await changeVip(tx, user, (live, now) => {
+    for (const term of live) endTerm(term, now, 'by_hand');
+    return live;
+  });
 }

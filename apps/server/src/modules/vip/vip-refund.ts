@@ -1,23 +1,98 @@
 import type { Db } from '../../db/client';
-import { createDeliveryRepository } from '../delivery/delivery-repository';
 import { createUsersRepository } from '../users/users-repository';
-import { vipRevokeJob } from './vip-revoke-job';
+import { changeVip } from './vip-change';
+import { createVipPeriodsRepository } from './vip-periods-repository';
+import { endTerm, remainingMs } from './vip-timeline';
+
+const DAY_MS = 86_400_000;
 
 /**
- * A refunded VIP grant that never ran: its days come off the holder's term (the same tier only: a tier
- * bought since has replaced it). A term that ends with it ends now, with its revoke commands queued,
- * since another grant of the tier may have run.
+ * Ends the live terms an order bought that `which` picks, for every holder (a gift's recipient),
+ * each through changeVip: a running one's revoke commands run and the next term starts; a waiting
+ * one just leaves the plan, and every term after it moves up. Returns the order lines ended.
  */
-export async function takeBackVip(tx: Db, userId: number, vip: { tier: string; days: number }) {
+async function endOrderTerms(
+  tx: Db,
+  orderId: string,
+  reason: string,
+  which: (term: { orderItemId: number | null; firstStartedAt: Date | null }) => boolean,
+): Promise<number[]> {
+  const lines: number[] = [];
   const holders = createUsersRepository(tx);
-  const row = await holders.shortenVip(userId, vip.tier, vip.days);
-  if (!row?.ended) return;
-  await holders.clearVip(userId);
-  const job = vipRevokeJob({
-    userId,
-    steamId: row.steamId,
-    serverId: row.serverId,
-    revokeCommands: row.revokeCommands,
+  for (const userId of await createVipPeriodsRepository(tx).holdersOf({ orderId })) {
+    const holder = await holders.findById(userId);
+    if (!holder) continue;
+    await changeVip(tx, holder, (live, now) => {
+      for (const term of live) {
+        if (term.orderId !== orderId || !which(term)) continue;
+        endTerm(term, now, reason);
+        if (term.orderItemId !== null) lines.push(term.orderItemId);
+      }
+      return live;
+    });
+  }
+  return lines;
+}
+
+/**
+ * A refund takes back exactly what each of the order's VIP lines added: a term that never ran
+ * (waiting its turn, its grant never queued), and a term whose grant job the refund just cancelled
+ * (`cancelledLines`: it never ran in the game), whether it waits or runs. A term whose grant ran
+ * stays, as any delivered item does. Returns the order lines taken back that had no job to cancel,
+ * for the refund to pay back in full.
+ */
+export async function takeBackOrderVip(
+  tx: Db,
+  orderId: string,
+  cancelledLines: readonly number[],
+): Promise<number[]> {
+  const taken = await endOrderTerms(
+    tx,
+    orderId,
+    'refunded',
+    (term) =>
+      term.firstStartedAt === null ||
+      (term.orderItemId !== null && cancelledLines.includes(term.orderItemId)),
+  );
+  return taken.filter((line) => !cancelledLines.includes(line));
+}
+
+/**
+ * Revokes whatever VIP an order granted, wherever its terms stand (running: revoked now and the
+ * next term starts; waiting: dropped), for a payment taken back. Money is the caller's business.
+ * Returns how many terms ended.
+ */
+export async function revokeOrderVip(tx: Db, orderId: string): Promise<number> {
+  return (await endOrderTerms(tx, orderId, 'revoked', () => true)).length;
+}
+
+/**
+ * Takes `days` of `tier` off a holder's plan, from its last term of that tier back (a waiting
+ * term loses them first, the running one last); a term left with no time ends, and the running
+ * one's revoke commands run. For a caller that knows the days but not the order: one that knows
+ * the order takes back exactly that order's terms with revokeOrderVip.
+ */
+export async function takeBackVip(
+  tx: Db,
+  userId: number,
+  vip: { tier: string; days: number },
+): Promise<void> {
+  const holder = await createUsersRepository(tx).findById(userId);
+  if (!holder) return;
+  await changeVip(tx, holder, (live, now) => {
+    let left = vip.days * DAY_MS;
+    for (const term of [...live].reverse()) {
+      if (left <= 0 || term.tier !== vip.tier) continue;
+      const has = remainingMs(term, now);
+      if (has <= left) {
+        endTerm(term, now, 'refunded');
+      } else if (term.state === 'running' && term.endsAt) {
+        term.endsAt = new Date(term.endsAt.getTime() - left);
+      } else {
+        term.remainingMs = has - left;
+      }
+      left -= Math.min(has, left);
+    }
+    return live;
   });
-  if (job) await createDeliveryRepository(tx).insert([job]);
 }

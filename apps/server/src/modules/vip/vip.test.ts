@@ -72,10 +72,12 @@ describe('VIP', () => {
       new Date(second.vipExpiresAt).getTime() - new Date(first.vipExpiresAt).getTime(),
     ).toBeGreaterThan(30 * DAY - 60_000);
 
+    // Both terms' time is up: the first ends, the second has nothing left.
     await shop.app.db.execute(
-      sql`update users set vip_expires_at = now() - interval '1 second' where id = ${player.id}`,
+      sql`update vip_periods set ends_at = now() - interval '1 second', remaining_ms = 0
+          where user_id = ${player.id} and state <> 'ended'`,
     );
-    expect(await expireVips(shop.app)).toBe(1);
+    expect(await expireVips(shop.app)).toBe(2);
     expect(await expireVips(shop.app)).toBe(0);
     await shop.app.delivery.worker.kick();
     await waitUntil(() => commandsSent().includes(`oxide.usergroup remove ${STEAM_ID} vip_gold`), {
@@ -88,7 +90,7 @@ describe('VIP', () => {
     ).toHaveLength(1);
   });
 
-  it('replaces a running tier with another one bought, starting from now', async () => {
+  it('runs a higher tier bought over a lower one from now, revoking the lower one meanwhile', async () => {
     const silver = await addProduct(shop, admin.headers, {
       name: 'VIP Silver',
       gameItemName: 'vip',
@@ -117,7 +119,7 @@ describe('VIP', () => {
     expect(new Date(afterPlatinum.vipExpiresAt).getTime() - Date.now()).toBeLessThan(
       3 * DAY + 60_000,
     );
-    // The replaced tier's privileges end now, not never.
+    // The paused tier's privileges end now; its days resume after Platinum.
     await shop.app.delivery.worker.kick();
     await waitUntil(
       () => commandsSent().includes(`oxide.usergroup remove ${STEAM_ID} silver_perks`),

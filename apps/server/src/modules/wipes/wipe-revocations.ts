@@ -58,7 +58,7 @@ export async function revokeUntilWipe(tx: Db, wipe: WipeRow): Promise<number> {
       await endVipAtWipe(
         tx,
         { id: line.holder_id, steamId: line.holder_steam_id },
-        { tier: line.vip_tier, serverId: server.id, wipedAt: wipe.wipedAt },
+        { orderItemId: line.order_item_id, tier: line.vip_tier, serverId: server.id },
       );
       continue;
     }

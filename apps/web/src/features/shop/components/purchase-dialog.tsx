@@ -36,6 +36,7 @@ import { useServerOffer } from '../use-offer';
 import { useStackQuantity } from '../use-stack-quantity';
 import { PurchaseServerNotes } from './purchase-server-notes';
 import { QuantityStepper } from './quantity-stepper';
+import { VipPlanNote } from './vip-plan-note';
 
 const PURCHASE_DONE = 'Покупка успешна!';
 const GIFT_DONE = 'Подарок отправлен!';
@@ -202,6 +203,22 @@ export function PurchaseDialog({
           />
 
           <GiftSummary draft={gift.draft} />
+
+          {product.vipTier && (
+            <VipPlanNote
+              product={product}
+              serverId={server ? server.id : null}
+              quantity={quantity.quantity}
+              gift={
+                giving
+                  ? gift.draft.recipient && {
+                      steamId: gift.draft.recipient.steamId,
+                      name: gift.draft.recipient.name,
+                    }
+                  : undefined
+              }
+            />
+          )}
 
           <p className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
             <span>Ваш баланс: {formatRoubles(balance)}</span>

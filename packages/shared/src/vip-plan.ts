@@ -1,0 +1,56 @@
+import { vipTiers } from './constants';
+
+/**
+ * A tier's rank: its place in `vipTiers`, lowest first (decision record 0027). A tier the list does
+ * not know (a name kept from before the list) ranks below every known one.
+ */
+export function vipTierRank(tier: string): number {
+  return (vipTiers as readonly string[]).indexOf(tier);
+}
+
+/** One stretch of a player's VIP plan: a tier from a moment until another. */
+export interface VipStep {
+  tier: string;
+  from: string;
+  until: string;
+}
+
+/**
+ * The stretches as a player reads them: back-to-back stretches of one tier (terms on two servers,
+ * or two purchases) are one.
+ */
+export function mergeVipSteps(steps: readonly VipStep[]): VipStep[] {
+  const merged: VipStep[] = [];
+  for (const step of steps) {
+    const last = merged.at(-1);
+    if (last && last.tier === step.tier && last.until === step.from) last.until = step.until;
+    else merged.push({ ...step });
+  }
+  return merged;
+}
+
+/** Moscow time, the game community's clock: a date reads the same for every player and the admin. */
+const MOSCOW_OFFSET_MS = 3 * 3_600_000;
+
+/** Beyond this distance from today a day and month alone could name two dates: the year is added. */
+const YEAR_SHOWN_AFTER_MS = 300 * 86_400_000;
+
+/** '26.12' (Moscow time), or '26.12.2027' for a date more than about ten months away. */
+export function vipDateText(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso).getTime();
+  const moscow = new Date(at + MOSCOW_OFFSET_MS);
+  const two = (value: number) => String(value).padStart(2, '0');
+  const dayMonth = `${two(moscow.getUTCDate())}.${two(moscow.getUTCMonth() + 1)}`;
+  return Math.abs(at - now.getTime()) > YEAR_SHOWN_AFTER_MS
+    ? `${dayMonth}.${moscow.getUTCFullYear()}`
+    : dayMonth;
+}
+
+/** «Gold до 26.12, затем Silver до 02.01»; «без VIP» for an empty plan. */
+export function vipPlanText(steps: readonly VipStep[], now: Date = new Date()): string {
+  const merged = mergeVipSteps(steps);
+  if (merged.length === 0) return 'без VIP';
+  return merged
+    .map((step, index) => `${index ? 'затем ' : ''}${step.tier} до ${vipDateText(step.until, now)}`)
+    .join(', ');
+}
