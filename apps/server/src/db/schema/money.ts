@@ -23,6 +23,8 @@ export const ledgerKinds = [
   'adjustment',
   /** A balance brought from another shop (the balance import). */
   'transfer',
+  /** A credited top-up taken back (refund, chargeback): the one entry that may leave a debt. */
+  'reversal',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
@@ -56,6 +58,37 @@ export const payments = pgTable(
     index('payments_paid_idx').on(table.status, table.paidAt, table.amountKopecks),
     check('payments_status', sql`${table.status} in ('pending', 'paid', 'cancelled', 'failed')`),
     check('payments_amount_positive', sql`${table.amountKopecks} > 0`),
+  ],
+);
+
+/**
+ * A credited top-up taken back: refunded or charged back at the provider (found by the
+ * reconciliation job) or recorded by an admin. One per payment, whoever records it first.
+ */
+export const paymentReversals = pgTable(
+  'payment_reversals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** What the reversal took from the balance: the top-up and the bonus it brought. */
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    /** 'provider': FreeKassa reports the order refunded (a chargeback too); 'admin': by hand. */
+    source: text('source').$type<'provider' | 'admin'>().notNull(),
+    reason: text('reason').notNull(),
+    /** The admin who recorded it; null for the reconciliation job. */
+    adminId: integer('admin_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('payment_reversals_once').on(table.paymentId),
+    index('payment_reversals_user_idx').on(table.userId, table.createdAt),
+    check('payment_reversals_source', sql`${table.source} in ('provider', 'admin')`),
+    check('payment_reversals_amount_positive', sql`${table.amountKopecks} > 0`),
   ],
 );
 

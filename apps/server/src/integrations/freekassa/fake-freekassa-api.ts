@@ -16,6 +16,15 @@ const fail = (reply: FastifyReply, message: string, status = 400) =>
 
 /** `2026-05-01 13:45:00`, the API's date format. */
 const apiDate = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+/** Orders per page of `POST /v1/orders`: small, so the shop's paging is exercised. */
+const PAGE_SIZE = 50;
+/** A date filter as sent (undefined: none; null: not the API's format). Compared as text. */
+const dateOf = (value: unknown): string | undefined | null =>
+  value === undefined
+    ? undefined
+    : typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)
+      ? value
+      : null;
 
 export function registerFakeFreekassaApi(
   app: FastifyInstance,
@@ -107,15 +116,25 @@ export function registerFakeFreekassaApi(
   app.post(`${options.prefix}/v1/orders`, async (request, reply) => {
     const body = authenticate(request.body, reply);
     if (!body) return reply;
+    const from = dateOf(body.dateFrom);
+    const to = dateOf(body.dateTo);
+    const page = body.page === undefined ? 1 : Number(body.page);
+    if (from === null || to === null || !Number.isInteger(page) || page < 1) {
+      return fail(reply, 'Invalid parameters');
+    }
     const orders = state
       .all()
       .filter(
         (order) =>
           (body.paymentId === undefined || order.orderId === body.paymentId) &&
           (body.orderId === undefined || order.fkOrderId === body.orderId) &&
-          (body.orderStatus === undefined || order.status === body.orderStatus),
+          (body.orderStatus === undefined || order.status === body.orderStatus) &&
+          (from === undefined || apiDate(order.createdAt) >= from) &&
+          (to === undefined || apiDate(order.createdAt) <= to),
       )
       .reverse();
-    return reply.send({ type: 'success', pages: 1, orders: orders.map(describe) });
+    const pages = Math.max(1, Math.ceil(orders.length / PAGE_SIZE));
+    const shown = orders.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+    return reply.send({ type: 'success', pages, orders: shown.map(describe) });
   });
 }

@@ -75,6 +75,18 @@ export function createFakeState(secrets: FakeSecrets, notifyUrl: () => string) {
     mustFind(orderId).status = STATUS_CODE[status];
   }
 
+  /**
+   * The paid order is refunded, or charged back by the payer's bank: the API reports both as status
+   * 6 from then on, and sends the shop no notification (the shop finds it by asking).
+   */
+  function refund(orderId: string): void {
+    const order = orders.findLast(
+      (candidate) => candidate.orderId === orderId && candidate.status === STATUS_CODE.paid,
+    );
+    if (!order) throw new Error(`fake FreeKassa has no paid order ${orderId}`);
+    order.status = STATUS_CODE.refunded;
+  }
+
   /** The notification FreeKassa would send for an order; overrides replace fields after signing. */
   function notificationFields(
     order: FakeOrder,
@@ -118,6 +130,7 @@ export function createFakeState(secrets: FakeSecrets, notifyUrl: () => string) {
     add,
     latest,
     setStatus,
+    refund,
     all: () => orders.map((order) => ({ ...order })),
     byFkId: (fkOrderId: number) => orders.find((order) => order.fkOrderId === fkOrderId),
     notificationFields: (orderId: string, overrides?: Record<string, string>) =>

@@ -41,6 +41,8 @@ export interface FakeFreekassa {
   /** The genuine notification fields, for tests that post them themselves. */
   notificationFields(orderId: string, overrides?: Record<string, string>): Record<string, string>;
   setStatus(orderId: string, status: Exclude<FreekassaOrderStatus, 'unknown'>): void;
+  /** A paid order refunded or charged back: reported as status 6, as FreeKassa's API does. */
+  refund(orderId: string): void;
 }
 
 type Fields = Record<string, unknown>;
@@ -213,5 +215,6 @@ export function registerFakeFreekassa(
     notify: state.notify,
     notificationFields: state.notificationFields,
     setStatus: state.setStatus,
+    refund: state.refund,
   };
 }

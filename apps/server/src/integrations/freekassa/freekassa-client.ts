@@ -1,5 +1,6 @@
 import { SBP_METHOD_ID, type Kopecks } from '@shop/shared';
 import { createApiTransport, FreekassaError, type ApiReply } from './freekassa-api';
+import { listRefundedOrderIds } from './freekassa-refunds';
 import {
   CURRENCY,
   formatAmount,
@@ -217,7 +218,10 @@ export function createFreekassaClient(settings: FreekassaSettings, deps: Freekas
     return { ok: true, orderId, amountKopecks, providerId, email: email || null };
   }
 
-  return { paymentLink, createSbpOrder, orderStatus, verifyNotification };
+  /** Our order ids FreeKassa reports refunded (or charged back) among its orders since `since`. */
+  const refundedOrderIds = (since: Date) => listRefundedOrderIds(call, since);
+
+  return { paymentLink, createSbpOrder, orderStatus, refundedOrderIds, verifyNotification };
 }
 
 export type FreekassaClient = ReturnType<typeof createFreekassaClient>;

@@ -1,8 +1,8 @@
-import { kopecksToRoubles, type Kopecks, type Transaction } from '@shop/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { formatRoubles, kopecksToRoubles, type Kopecks, type Transaction } from '@shop/shared';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
-import { transactions, type LedgerKind } from '../../db/schema/index';
+import { transactions, users, type LedgerKind } from '../../db/schema/index';
 
 export interface LedgerEntry {
   userId: number;
@@ -43,6 +43,102 @@ export async function postEntry(tx: Db, entry: LedgerEntry): Promise<Kopecks | n
     );
   }
   return Number(row.balance);
+}
+
+/**
+ * A credited top-up taken back (refund, chargeback): `amountKopecks` (positive) comes off the
+ * balance whatever it is, in one row-locked update with its ledger row, in the caller's
+ * transaction. It is the only entry that may leave the balance below zero, and users.reversed_kopecks
+ * grows with it, so the balance never falls further than everything reversed (the check
+ * users_balance_within_reversals). A debit while the balance is negative is refused by ledger_post
+ * (no balance below zero covers one): purchases and gifts stop until a top-up repays the debt.
+ */
+export async function postReversal(
+  tx: Db,
+  entry: {
+    userId: number;
+    amountKopecks: Kopecks;
+    description: string;
+    method: string;
+    paymentId: string;
+  },
+): Promise<Kopecks> {
+  if (!Number.isSafeInteger(entry.amountKopecks) || entry.amountKopecks <= 0) {
+    throw new RangeError('a reversal takes a whole, positive number of kopecks');
+  }
+  const [row] = await queryRows<{ balance: string | number }>(
+    tx,
+    sql`update users set balance_kopecks = balance_kopecks - ${entry.amountKopecks}::bigint,
+          reversed_kopecks = reversed_kopecks + ${entry.amountKopecks}::bigint
+        where id = ${entry.userId} returning balance_kopecks as balance`,
+  );
+  if (!row) throw new Error(`no user ${entry.userId}`);
+  await tx.insert(transactions).values({
+    userId: entry.userId,
+    kind: 'reversal',
+    amountKopecks: -entry.amountKopecks,
+    description: entry.description,
+    method: entry.method,
+    paymentId: entry.paymentId,
+  });
+  return Number(row.balance);
+}
+
+/** What a payment brought to the balance: its top-up and bonus rows (0 when never credited). */
+export async function paymentCredits(db: Db, paymentId: string): Promise<Kopecks> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${transactions.amountKopecks}), 0)` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.paymentId, paymentId),
+        inArray(transactions.kind, ['topup', 'bonus']),
+        eq(transactions.status, 'completed'),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** A user's balance as it is now (negative while a reversal's debt is unpaid). */
+export async function balanceOf(db: Db, userId: number): Promise<Kopecks | null> {
+  const [row] = await db
+    .select({ balance: users.balanceKopecks })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? row.balance : null;
+}
+
+/** Who took a top-up back: the method its reversal row carries. */
+export const REVERSAL_METHOD = { provider: 'FreeKassa', admin: 'Администратор' } as const;
+
+export interface DebtNotice {
+  owedKopecks: Kopecks;
+  /** Why nothing can be bought, how much is owed and what to do, as the player is told. */
+  message: string;
+}
+
+const reversedBy = (method: string | undefined) =>
+  method === REVERSAL_METHOD.admin ? 'администратором' : 'платёжной системой';
+
+/**
+ * The debt a reversal left, or null while the balance is not negative: purchases and gifts are
+ * refused with this message until a top-up repays it.
+ */
+export async function debtNotice(db: Db, userId: number): Promise<DebtNotice | null> {
+  const balance = await balanceOf(db, userId);
+  if (balance === null || balance >= 0) return null;
+  const [latest] = await db
+    .select({ method: transactions.method })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.kind, 'reversal')))
+    .orderBy(desc(transactions.id))
+    .limit(1);
+  return {
+    owedKopecks: -balance,
+    message:
+      `Пополнение отменено ${reversedBy(latest?.method)}: долг ` +
+      `${formatRoubles(kopecksToRoubles(-balance))}. Пополните баланс, чтобы снова покупать.`,
+  };
 }
 
 export async function listTransactions(

@@ -11,7 +11,8 @@ import { notFound } from '../../plugins/errors';
 import { createUsersRepository } from '../users/users-repository';
 import { createOrdersRepository } from './orders-repository';
 import { refundOrder } from './refund-order';
-import { actorOf } from '../audit/audit-log';
+import { actorOf, recordAudit } from '../audit/audit-log';
+import { createDeliveryRepository } from '../delivery/delivery-repository';
 
 const PURCHASES_PAGE_SIZE = 20;
 
@@ -91,9 +92,28 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await app.delivery.repository.retry(request.params.id))) {
-        throw notFound('Нет такой неудавшейся выдачи');
-      }
+      // The job goes back to the queue and its journal row commits with it, or neither does.
+      const retried = await app.db.transaction(async (tx) => {
+        const deliveries = createDeliveryRepository(tx);
+        const failed = await deliveries.findById(request.params.id);
+        const job = await deliveries.retry(request.params.id);
+        if (!job) return false;
+        await recordAudit(tx, actorOf(request), {
+          action: 'delivery.retry',
+          targetType: 'user',
+          targetId: job.userId,
+          before: { status: 'failed', reason: failed?.lastError ?? null },
+          after: {
+            deliveryId: job.id,
+            orderId: job.orderId,
+            item: job.payload.itemName,
+            serverId: job.serverId,
+            status: job.status,
+          },
+        });
+        return true;
+      });
+      if (!retried) throw notFound('Нет такой неудавшейся выдачи');
       void app.delivery.worker.kick();
       return { success: true as const };
     },

@@ -2,6 +2,7 @@ import { kopecksToRoubles, type Order, type ReceivedGift } from '@shop/shared';
 import { alias } from 'drizzle-orm/pg-core';
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/execute';
 import { orderItems, orders, products, servers, users } from '../../db/schema/index';
 import { pictureOf, type ItemIconOf } from '../catalog/item-icons';
 import {
@@ -204,6 +205,22 @@ export function createOrdersRepository(db: Db) {
           isDelivered: order.isDelivered,
         })),
       };
+    },
+
+    /**
+     * The orders with a VIP line a player placed since `since` (for themselves or as a gift),
+     * oldest first: what a reversed top-up's VIP revocation looks at.
+     */
+    async vipOrdersSince(userId: number, since: Date): Promise<string[]> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select o.id from orders o
+            where o.user_id = ${userId} and o.created_at >= ${since.toISOString()}::timestamptz
+              and exists (select 1 from order_items i join products p on p.id = i.product_id
+                          where i.order_id = o.id and p.vip_tier is not null)
+            order by o.created_at`,
+      );
+      return rows.map((row) => row.id);
     },
   };
 }

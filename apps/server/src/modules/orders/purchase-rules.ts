@@ -1,5 +1,7 @@
 import { costKopecks, deliveryMethodOf } from '@shop/shared';
+import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../plugins/errors';
+import { debtNotice } from '../ledger/ledger';
 import { checkProduct, PRODUCT_MESSAGES, type ProductLine } from '../products/product-rules';
 import type { ProductRow } from '../products/products-repository';
 import { priceInForce, type PriceInForce, type PricingState } from '../sales/price-in-force';
@@ -28,6 +30,14 @@ export type PurchaseLine = ProductLine;
  */
 export const purchasedMessage = (name: string, quantity: number, serverName: string) =>
   `Заказ принят: ${name} × ${quantity}. Выдача на сервере ${serverName}.`;
+
+/**
+ * The refusal of a purchase the balance does not cover: while a reversed top-up left a debt, the
+ * player is told so and how much is owed (ledger_post refuses every debit of a negative balance).
+ */
+export async function fundsRefusal(db: Db, userId: number) {
+  return badRequest((await debtNotice(db, userId))?.message ?? PURCHASE_MESSAGES.insufficientFunds);
+}
 
 /** SPEC §5 on the server: everything the purchase dialog checks, checked again where it counts. */
 export function checkServer(server: ServerRow | undefined): ServerRow {

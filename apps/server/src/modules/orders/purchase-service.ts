@@ -12,6 +12,7 @@ import { placeOrder, type GiftTarget } from './place-order';
 import {
   checkLine,
   checkServer,
+  fundsRefusal,
   priceLine,
   PURCHASE_MESSAGES,
   purchasedMessage,
@@ -72,7 +73,7 @@ export function createPurchaseService(app: FastifyInstance) {
     const target = await giftTarget(tx, buyer, gift);
     const nextWipeAt = app.wipes.nextWipeAt(server, at);
     const order = await placeOrder(tx, buyer, server, lines, target, at, nextWipeAt);
-    if (!order) throw badRequest(PURCHASE_MESSAGES.insufficientFunds);
+    if (!order) throw await fundsRefusal(tx, buyer.id);
     return {
       orderId: order.orderId,
       balance: kopecksToRoubles(order.balanceKopecks),

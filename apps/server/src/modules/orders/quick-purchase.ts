@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { jobMethodOf, stacksFor } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEADLOCK_DETECTED, sqlStateOf } from '../../db/execute';
-import { badRequest } from '../../plugins/errors';
 import { hashToken } from '../auth/sessions-repository';
 import { planDelivery } from '../delivery/delivery-plan';
 import { orderItemImage, purchaseDescription } from './place-order';
@@ -11,7 +10,7 @@ import {
   applyPrice,
   checkLine,
   checkServer,
-  PURCHASE_MESSAGES,
+  fundsRefusal,
   purchasedMessage,
 } from './purchase-rules';
 
@@ -121,7 +120,7 @@ export function createQuickPurchase(app: FastifyInstance) {
       });
     } catch (error) {
       const state = sqlStateOf(error);
-      if (state === INSUFFICIENT_FUNDS) throw badRequest(PURCHASE_MESSAGES.insufficientFunds);
+      if (state === INSUFFICIENT_FUNDS) throw await fundsRefusal(app.db, buyer.id);
       // This statement locks the buyer's row before it stores its key; the full path claims its
       // key first. Two requests with one key on the two paths at once can deadlock, and
       // PostgreSQL rolls one back: this one then takes the full path too.

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payments } from '../../db/schema/index';
+import { paymentReversals, payments, users } from '../../db/schema/index';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -66,6 +66,49 @@ export function createPaymentsRepository(db: Db) {
         .limit(100);
     },
 
-    /** The user's activated percentage code that no paid top-up has used yet. */
+    /**
+     * The admin's list: top-ups newest first, each with its player and its reversal, filtered by a
+     * player's name (part of it), Steam ID or the start of the payment id.
+     */
+    async adminPage(page: number, pageSize: number, query: string | undefined) {
+      const text = query?.replace(/[\\%_]/g, (char) => `\\${char}`);
+      const filter = text
+        ? or(
+            ilike(users.username, `%${text}%`),
+            eq(users.steamId, query!),
+            ilike(sql`${payments.id}::text`, `${text.toLowerCase()}%`),
+          )
+        : undefined;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ payment: payments, user: users, reversal: paymentReversals })
+          .from(payments)
+          .innerJoin(users, eq(users.id, payments.userId))
+          .leftJoin(paymentReversals, eq(paymentReversals.paymentId, payments.id))
+          .where(filter)
+          .orderBy(desc(payments.createdAt), desc(payments.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db
+          .select({ total: count() })
+          .from(payments)
+          .innerJoin(users, eq(users.id, payments.userId))
+          .where(filter),
+      ]);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    /** Of these ids, the paid top-ups not reversed yet (the refunded orders still to act on). */
+    async paidWithoutReversal(ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .leftJoin(paymentReversals, eq(paymentReversals.paymentId, payments.id))
+        .where(
+          and(inArray(payments.id, ids), eq(payments.status, 'paid'), isNull(paymentReversals.id)),
+        );
+      return rows.map((row) => row.id);
+    },
   };
 }

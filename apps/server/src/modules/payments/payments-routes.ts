@@ -1,5 +1,7 @@
 import {
   apiErrorSchema,
+  debtSchema,
+  kopecksToRoubles,
   paymentCreateReplySchema,
   paymentCreateSchema,
   paymentStatusSchema,
@@ -8,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NOTIFICATION_REPLY } from '../../integrations/freekassa/freekassa-client';
 import { notFound } from '../../plugins/errors';
+import { debtNotice } from '../ledger/ledger';
 import { perAccountLimit } from '../../plugins/rate-limits';
 
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,6 +58,26 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const status = await app.payments.statusFor(request.user!.id, request.params.id);
       if (!status) throw notFound('Платёж не найден');
       return status;
+    },
+  );
+
+  app.get(
+    '/payments/debt',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'What a reversed top-up left the signed-in player owing, and why nothing can be bought',
+        response: { 200: debtSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const notice = await debtNotice(app.db, request.user!.id);
+      return notice
+        ? { owed: kopecksToRoubles(notice.owedKopecks), message: notice.message }
+        : { owed: 0, message: null };
     },
   );
 

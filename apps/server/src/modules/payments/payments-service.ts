@@ -10,9 +10,18 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { FreekassaClient } from '../../integrations/freekassa/freekassa-client';
 import { badRequest, HttpError } from '../../plugins/errors';
+import type { AuditActor } from '../audit/audit-log';
 import { postEntry } from '../ledger/ledger';
 import { createPromocodesRepository } from '../promocodes/promocodes-repository';
 import { createPaymentsRepository, type PaymentRow } from './payments-repository';
+import {
+  PROVIDER_ACTOR,
+  PROVIDER_REASON,
+  REFUND_WINDOW_MS,
+  reversePayment,
+  type ReversalOutcome,
+  type ReversalSource,
+} from './payment-reversals';
 
 export const PAYMENT_FAILED = 'Не удалось создать платеж';
 const METHOD_LABEL: Record<string, string> = { kassa: 'FreeKassa', sbp: 'СБП' };
@@ -156,17 +165,63 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
     return credit(payment.id, check.providerId);
   }
 
-  /** Asks the provider about payments that stayed pending: a lost notification still credits. */
+  /**
+   * Takes a credited top-up back once (payment-reversals.ts), then tells the player's tabs the new
+   * balance. A repeat changes nothing and says so.
+   */
+  async function reverse(
+    paymentId: string,
+    input: { source: ReversalSource; reason: string; actor: AuditActor },
+  ): Promise<ReversalOutcome> {
+    const outcome = await app.db.transaction((tx) => reversePayment(tx, paymentId, input));
+    if (outcome.balanceKopecks !== null) {
+      app.realtime.toUser(outcome.userId, 'balanceUpdate', {
+        balance: kopecksToRoubles(outcome.balanceKopecks),
+      });
+    }
+    return outcome;
+  }
+
+  /**
+   * Asks the provider about payments that stayed pending (a lost notification still credits), then
+   * for its refunded orders (a refund and a chargeback alike): each credited top-up among them is
+   * reversed once.
+   */
   async function reconcile(): Promise<void> {
     for (const payment of await repo.listStalePending(2, 3)) {
       try {
         const status = await client.orderStatus(payment.id);
         if (status === 'paid') await credit(payment.id, null);
-        else if (status === 'cancelled' || status === 'error') {
-          await repo.markClosed(payment.id, status === 'cancelled' ? 'cancelled' : 'failed');
+        else if (status === 'cancelled' || status === 'error' || status === 'refunded') {
+          // Refunded before the shop heard it was paid: the player never had the money here.
+          await repo.markClosed(payment.id, status === 'error' ? 'failed' : 'cancelled');
         }
       } catch (error) {
         app.log.warn({ err: error, paymentId: payment.id }, 'reconciliation check failed');
+      }
+    }
+    await reconcileRefunds();
+  }
+
+  async function reconcileRefunds(): Promise<void> {
+    let refunded: string[];
+    try {
+      refunded = await client.refundedOrderIds(new Date(Date.now() - REFUND_WINDOW_MS));
+    } catch (error) {
+      app.log.warn({ err: error }, 'reconciliation of refunds failed');
+      return;
+    }
+    const due = await repo.paidWithoutReversal(refunded.filter(isUuid));
+    for (const paymentId of due) {
+      try {
+        const outcome = await reverse(paymentId, {
+          source: 'provider',
+          reason: PROVIDER_REASON,
+          actor: PROVIDER_ACTOR,
+        });
+        if (outcome.reversed) app.log.info({ paymentId }, 'top-up reversed: refunded at FreeKassa');
+      } catch (error) {
+        app.log.warn({ err: error, paymentId }, 'reversal of a refunded top-up failed');
       }
     }
   }
@@ -184,7 +239,7 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
     };
   }
 
-  return { open, create, credit, handleNotification, reconcile, statusFor };
+  return { open, create, credit, handleNotification, reconcile, reverse, statusFor };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -14,8 +14,12 @@ export function BalanceChip({ balance, className }: { balance: number; className
     >
       <Wallet className="hidden size-4 shrink-0 text-accent sm:block" aria-hidden="true" />
       <span
-        className="text-sm font-bold tabular-nums whitespace-nowrap text-white"
-        aria-label={`Баланс: ${formatRoubles(balance)}`}
+        className={cn(
+          'text-sm font-bold tabular-nums whitespace-nowrap',
+          // Below zero only after a reversed top-up: the debt notice under the header says why.
+          balance < 0 ? 'text-red-400' : 'text-white',
+        )}
+        aria-label={`Баланс: ${formatRoubles(balance)}${balance < 0 ? ' (долг)' : ''}`}
       >
         {formatRoubles(balance)}
       </span>

@@ -16,6 +16,9 @@ const SupportChatWidget = lazy(async () => ({
     .SupportChatWidget,
 }));
 
+// Only after a reversed top-up: nobody else downloads it (or the schema it reads the debt with).
+const DebtNotice = lazy(async () => ({ default: (await import('./debt-notice')).DebtNotice }));
+
 export function RootLayout({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
   return (
@@ -31,6 +34,11 @@ export function RootLayout({ children }: { children: ReactNode }) {
         <div className="relative z-10 flex min-h-dvh flex-col">
           <DemoBanner />
           <SiteHeader />
+          {user && user.balance < 0 && (
+            <Suspense fallback={null}>
+              <DebtNotice />
+            </Suspense>
+          )}
           {/* At least a screen tall: the footer starts below the fold and does not jump as data arrives. */}
           <main
             id="content"

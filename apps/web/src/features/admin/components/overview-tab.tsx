@@ -3,12 +3,13 @@ import { BackupStatusCard } from './backup-status-card';
 import { LatestOrders } from './latest-orders';
 import { OverviewCards } from './overview-cards';
 import { PaymentStatsSection } from './payment-stats';
+import { PaymentsSection } from './payments-section';
 import { RevenueByWipe } from './revenue-by-wipe';
 import { RevenueChart } from './revenue-chart';
 
 /**
  * SPEC §2 tab 1: the cards, the last backup's age, revenue per day (with the wipes marked) and per
- * wipe, the latest orders, payments, and the audit log.
+ * wipe, the latest orders, payments (each top-up, reversible), and the audit log.
  */
 export function OverviewTab() {
   return (
@@ -21,6 +22,7 @@ export function OverviewTab() {
       </div>
       <RevenueByWipe />
       <LatestOrders />
+      <PaymentsSection />
       <AuditLogSection />
     </div>
   );

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** Reversals of credited top-ups: the admin's form and list, and the debt a player is shown. */
+export const REVERSAL_REASON_MAX = 300;
+export const ADMIN_PAYMENTS_PAGE_SIZE = 20;
+
+const REASON_REQUIRED = 'Укажите причину отмены пополнения (не короче 3 символов)';
+/** A one-line reason: line breaks and other control characters are refused. */
+const NO_CONTROL = /^[^\p{Cc}]*$/u;
+
+export const paymentReversalInputSchema = z.object({
+  reason: z
+    .string({ error: REASON_REQUIRED })
+    .regex(NO_CONTROL, 'Причина не должна содержать переводы строк и управляющие символы')
+    .trim()
+    .min(3, REASON_REQUIRED)
+    .max(REVERSAL_REASON_MAX, `Причина: не больше ${REVERSAL_REASON_MAX} символов`),
+});
+export type PaymentReversalInput = z.input<typeof paymentReversalInputSchema>;
+
+export const paymentReversalReplySchema = z.object({
+  success: z.literal(true),
+  /** False when the top-up had been reversed already: nothing changed. */
+  reversed: z.boolean(),
+  message: z.string(),
+  /** The player's balance after it, in roubles (negative while a debt remains); null if unchanged. */
+  balance: z.number().nullable(),
+});
+export type PaymentReversalReply = z.infer<typeof paymentReversalReplySchema>;
+
+export const adminPaymentSchema = z.object({
+  id: z.string(),
+  userId: z.number().int(),
+  username: z.string(),
+  steamId: z.string(),
+  amount: z.number(),
+  bonus: z.number(),
+  method: z.string(),
+  status: z.enum(['pending', 'paid', 'cancelled', 'failed']),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  reversal: z
+    .object({
+      amount: z.number(),
+      source: z.enum(['provider', 'admin']),
+      reason: z.string(),
+      createdAt: z.string(),
+    })
+    .nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+export const adminPaymentsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  /** A player's name (part of it), Steam ID, or the start of a payment id. */
+  q: z
+    .string()
+    .regex(NO_CONTROL, 'Поиск не должен содержать управляющие символы')
+    .trim()
+    .max(64)
+    .optional(),
+});
+
+export const adminPaymentsPageSchema = z.object({
+  payments: z.array(adminPaymentSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminPaymentsPage = z.infer<typeof adminPaymentsPageSchema>;
+
+/** What a reversed top-up left the player owing; owed 0 and no message when nothing. */
+export const debtSchema = z.object({
+  owed: z.number(),
+  message: z.string().nullable(),
+});
+export type Debt = z.infer<typeof debtSchema>;
