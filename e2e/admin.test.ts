@@ -109,6 +109,8 @@ describe('admin panel', () => {
     const log = page.getByRole('table', { name: /Журнал действий/ });
     await shows(() => log.getByText('Компенсация по обращению').isVisible());
     await shows(() => page.getByText(/Цепочка цела/).isVisible());
+    await page.getByRole('button', { name: 'Проверить всю цепочку' }).click();
+    await shows(() => page.getByText(/Цепочка цела \(проверена целиком\)/).isVisible());
     await log.scrollIntoViewIfNeeded();
     await snapshot(page, 'admin-journal-1280');
 

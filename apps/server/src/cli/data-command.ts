@@ -1,5 +1,6 @@
 import { setPriority } from 'node:os';
 import { ConfigError, loadConfig, type Config } from '../config';
+import { useAuditKeyInCommand } from '../modules/audit/audit-log';
 import { BackupFileError } from '../modules/backups/backup-format';
 import { DataCommandError } from '../modules/backups/target-database';
 
@@ -29,7 +30,11 @@ export function printRows(rows: Record<string, number>): void {
  * and exit status 1; anything else is a fault, shown in full.
  */
 export function runDataCommand(command: (config: Config) => Promise<void>): void {
-  const run = async () => command(loadConfig());
+  const run = async () => {
+    const config = loadConfig();
+    useAuditKeyInCommand(config);
+    return command(config);
+  };
   run().then(
     () => process.exit(0),
     (error: unknown) => {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { parseItemFile } from '../modules/catalog/item-import';
+import { useAuditKeyInCommand } from '../modules/audit/audit-log';
+import { importItemTable, parseItemFile } from '../modules/catalog/item-import';
 import { createItemsRepository } from '../modules/catalog/items-repository';
 import { HttpError } from '../plugins/errors';
 
@@ -15,12 +16,15 @@ async function main() {
   }
   const format = file.toLowerCase().endsWith('.csv') ? 'csv' : 'json';
   const config = loadConfig();
+  useAuditKeyInCommand(config);
   const content = readFileSync(path.resolve(file), 'utf8');
   const items = parseItemFile(format, content);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     const repo = createItemsRepository(database.db);
-    await repo.upsertMany(items);
+    // No request and no signed-in admin: the journal names the command that did it.
+    const actor = { id: null, name: 'npm run items:import', ip: null };
+    await importItemTable(database.db, items, actor, { format, file: path.basename(file) });
     console.log(`Imported ${items.length} items; the table now holds ${await repo.count()}.`);
   } finally {
     await database.close();

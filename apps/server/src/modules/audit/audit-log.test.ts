@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test-support/sign-in';
+import { queryRows } from '../../test-support/sql';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { addProduct, addServer } from '../../test-support/shop-fixtures';
 
@@ -24,7 +25,8 @@ const tamper = (statement: ReturnType<typeof sql>) =>
 
 beforeAll(async () => {
   shop = await createTestApp();
-  admin = await createAccount(shop.app, shop.config, 'admin');
+  // An owner: only owners make admins, and the journal records that too.
+  admin = await createAccount(shop.app, shop.config, 'owner');
   player = await createAccount(shop.app, shop.config);
   const serverId = await addServer(shop, admin.headers, { rconPassword: RCON_PASSWORD });
   await shop.app.inject({
@@ -104,7 +106,14 @@ describe('audit log', () => {
     expect(rename.before).toMatchObject({ name: 'Server', rconPassword: '•••' });
     expect(rename.after).toMatchObject({ name: 'Main x2', rconPassword: '•••' });
     expect(JSON.stringify(page)).not.toContain(RCON_PASSWORD);
-    expect(page.chain).toEqual({ verified: true, checked: 9, brokenAt: null });
+    // The first check has no checkpoint yet: it walks every entry.
+    expect(page.chain).toEqual({
+      verified: true,
+      checked: 9,
+      brokenAt: null,
+      full: true,
+      walked: 9,
+    });
   });
 
   it('filters by actor and by target', async () => {
@@ -124,18 +133,75 @@ describe('audit log', () => {
     expect((await audit()).chain.verified).toBe(true);
   });
 
-  it('detects an edited row, and a deleted one, by the broken hash chain', async () => {
+  it('verifies each page from the last verified entry on, not the whole chain again', async () => {
+    expect((await audit()).chain).toMatchObject({ verified: true, full: false, walked: 0 });
+    const promo = await shop.app.inject({
+      method: 'POST',
+      url: '/api/admin/promocodes',
+      headers: admin.headers,
+      payload: { code: 'CHECKPOINT', discount: 5, usageLimit: 1 },
+    });
+    expect(promo.statusCode, promo.body).toBe(201);
+    expect((await audit()).chain).toEqual({
+      verified: true,
+      checked: 10,
+      brokenAt: null,
+      full: false,
+      walked: 1,
+    });
+  });
+
+  it('detects a row edited after the checkpoint, or at it, on the next page', async () => {
+    const promo = await shop.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/promocodes/${(await audit()).entries[0].targetId}`,
+      headers: admin.headers,
+    });
+    expect(promo.statusCode, promo.body).toBe(200);
+    const [newest] = await queryRows<{ id: number; after: string }>(
+      shop.app.db,
+      sql`select id, after from audit_log order by id desc limit 1`,
+    );
+    for (const verifiedBefore of [false, true]) {
+      // Unverified yet (after the checkpoint), then verified (the checkpoint's own entry).
+      if (verifiedBefore) expect((await audit()).chain.verified).toBe(true);
+      await tamper(sql`update audit_log set after = '{"discount":95}' where id = ${newest!.id}`);
+      expect((await audit()).chain).toMatchObject({ verified: false, brokenAt: newest!.id });
+      await tamper(sql`update audit_log set after = ${newest!.after} where id = ${newest!.id}`);
+    }
+    expect((await audit()).chain).toMatchObject({ verified: true, checked: 11 });
+  });
+
+  it('detects an edited row, and a deleted one, before the checkpoint by the full verification', async () => {
     const { entries } = await audit();
     const balance = entries.find((entry: { action: string }) => entry.action === 'user.balance');
     await tamper(sql`update audit_log set after = '{"balance":7500}' where id = ${balance.id}`);
-    expect((await audit()).chain).toMatchObject({ verified: false, brokenAt: balance.id });
+    // From the checkpoint on, nothing changed; the whole chain shows the edit.
+    expect((await audit()).chain).toMatchObject({ verified: true, walked: 0 });
+    expect((await audit('?full=1')).chain).toMatchObject({
+      verified: false,
+      brokenAt: balance.id,
+      full: true,
+    });
 
     await tamper(
       sql`update audit_log set after = '{"balance":75,"change":75}' where id = ${balance.id}`,
     );
-    expect((await audit()).chain.verified).toBe(true);
+    expect((await audit('?full=1')).chain).toMatchObject({ verified: true, checked: 11 });
 
     await tamper(sql`delete from audit_log where id = ${balance.id}`);
-    expect((await audit()).chain).toMatchObject({ verified: false, brokenAt: balance.id + 1 });
+    expect((await audit('?full=1')).chain).toMatchObject({
+      verified: false,
+      brokenAt: balance.id + 1,
+    });
+  });
+
+  it('refuses a malformed full flag with a clear message', async () => {
+    const reply = await shop.app.inject({
+      url: '/api/admin/audit?full=yes',
+      headers: admin.headers,
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toBe('Параметр full принимает только 0 или 1');
   });
 });

@@ -1,14 +1,21 @@
-import { createHash } from 'node:crypto';
 import type { AuditEntry } from '@shop/shared';
-import { and, asc, count, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema/index';
+import { AUDIT_GENESIS, KEYED_SCHEME, logAuditHead, macRow, type AuditRow } from './audit-chain';
 
-type AuditRow = typeof auditLog.$inferSelect;
+export {
+  AUDIT_GENESIS,
+  hashRow,
+  macRow,
+  useAuditKey,
+  useAuditKeyInCommand,
+  verifyAuditChain,
+  type AuditHeadLog,
+  type ChainCheck,
+} from './audit-chain';
 
-/** The hash the first row links to. */
-export const AUDIT_GENESIS = '0'.repeat(64);
 /** Every writer of the log takes this lock first, so rows are chained one after another. */
 const AUDIT_LOCK_KEY = 7_203_114;
 
@@ -82,25 +89,6 @@ export function entityAudit(
   };
 }
 
-/** The hash of a row: the previous row's hash and every stored field, in a fixed order. */
-export function hashRow(row: Omit<AuditRow, 'id' | 'hash'>): string {
-  const content = [
-    row.prevHash,
-    row.actorId,
-    row.actorName,
-    row.action,
-    row.targetType,
-    row.targetId,
-    row.targetName,
-    row.before,
-    row.after,
-    row.reason,
-    row.ip,
-    row.createdAt.toISOString(),
-  ];
-  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
-}
-
 /**
  * Appends one row to the audit log in the caller's transaction (the change and its record commit
  * together, or neither). The advisory lock orders concurrent writers so each links to the row
@@ -120,6 +108,7 @@ export async function recordAudit(
     .orderBy(desc(auditLog.id))
     .limit(1);
   const row = {
+    scheme: KEYED_SCHEME,
     actorId: actor.id,
     actorName: actor.name,
     action: record.action,
@@ -133,7 +122,14 @@ export async function recordAudit(
     createdAt: at,
     prevHash: last?.hash ?? AUDIT_GENESIS,
   };
-  await tx.insert(auditLog).values({ ...row, hash: hashRow(row) });
+  const hash = macRow(row);
+  const [written] = await tx
+    .insert(auditLog)
+    .values({ ...row, hash })
+    .returning({ id: auditLog.id });
+  // Logged before the commit (there is no hook after it): the newest logged head missing from the
+  // journal means cut rows; see docs/decisions/0029-keyed-journal.md for an older one.
+  if (written) logAuditHead({ id: written.id, hash, action: row.action });
 }
 
 /** Records an admin's action on its own (the change itself is already committed). */
@@ -143,41 +139,6 @@ export async function recordAdminAction(
   record: AuditRecord,
 ): Promise<void> {
   await db.transaction((tx) => recordAudit(tx, actorOf(request), record));
-}
-
-export interface ChainCheck {
-  verified: boolean;
-  checked: number;
-  brokenAt: number | null;
-}
-
-/**
- * Walks the whole chain from the first row: each row must link to the hash of the row before it
- * and its own hash must match its content. An edited row fails its hash; a deleted one breaks the
- * link of the row after it.
- */
-export async function verifyAuditChain(db: Db, batch = 2_000): Promise<ChainCheck> {
-  let previous = AUDIT_GENESIS;
-  let afterId = 0;
-  let checked = 0;
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(auditLog)
-      .where(gt(auditLog.id, afterId))
-      .orderBy(asc(auditLog.id))
-      .limit(batch);
-    for (const row of rows) {
-      if (row.prevHash !== previous || hashRow(row) !== row.hash) {
-        return { verified: false, checked, brokenAt: row.id };
-      }
-      previous = row.hash;
-      checked += 1;
-    }
-    const lastRow = rows.at(-1);
-    if (!lastRow || rows.length < batch) return { verified: true, checked, brokenAt: null };
-    afterId = lastRow.id;
-  }
 }
 
 const parse = (text: string | null): unknown => {

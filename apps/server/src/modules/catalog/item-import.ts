@@ -1,6 +1,9 @@
 import { gameItemSchema, type GameItem } from '@shop/shared';
 import { parse } from 'csv-parse/sync';
+import type { Db } from '../../db/client';
 import { badRequest } from '../../plugins/errors';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
+import { createItemsRepository } from './items-repository';
 
 const CSV_COLUMNS = ['id', 'shortname', 'nameEn', 'nameRu', 'category'] as const;
 const REQUIRED_CSV_COLUMNS = ['id', 'shortname', 'nameEn'] as const;
@@ -64,4 +67,26 @@ export function parseItemFile(format: 'json' | 'csv', content: string): GameItem
     items.push(parsed.data);
   }
   return items;
+}
+
+/**
+ * Loads items into the shop's item table with its journal row, in one transaction: the admin's
+ * import, `npm run items:import` and the shipped table on a fresh install alike. Returns the rows.
+ */
+export async function importItemTable(
+  db: Db,
+  items: readonly GameItem[],
+  actor: AuditActor,
+  source: { format: 'json' | 'csv'; file?: string },
+  action: 'items.import' | 'items.shipped' = 'items.import',
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const imported = await createItemsRepository(tx).upsertMany(items);
+    await recordAudit(tx, actor, {
+      action,
+      targetType: 'item-table',
+      after: { imported, ...source },
+    });
+    return imported;
+  });
 }

@@ -10,9 +10,9 @@ import type { Config } from '../../config';
 import { translateToRussian } from '../../integrations/translate/translate-client';
 import { notFound } from '../../plugins/errors';
 import type { ItemIconOf } from './item-icons';
-import { parseItemFile } from './item-import';
+import { importItemTable, parseItemFile } from './item-import';
 import { createItemsRepository, type GameItemRow } from './items-repository';
-import { recordAdminAction } from '../audit/audit-log';
+import { actorOf } from '../audit/audit-log';
 
 const itemSchema = z.object({
   id: z.number().int(),
@@ -76,11 +76,8 @@ const itemsAdminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
     },
     async (request) => {
       const parsed = parseItemFile(request.body.format, request.body.content);
-      const imported = await items.upsertMany(parsed);
-      await recordAdminAction(app.db, request, {
-        action: 'items.import',
-        targetType: 'item-table',
-        after: { imported, format: request.body.format },
+      const imported = await importItemTable(app.db, parsed, actorOf(request), {
+        format: request.body.format,
       });
       return { imported, total: await items.count() };
     },

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../db/client';
 import { SERVER_ROOT } from '../../paths';
-import { parseItemFile } from './item-import';
+import { recordAudit } from '../audit/audit-log';
+import { importItemTable, parseItemFile } from './item-import';
 import { createItemsRepository, type ShippedName } from './items-repository';
 
 /** The item table shipped with the shop (see apps/server/data/README.md). */
@@ -17,7 +18,13 @@ export const SHIPPED_PREVIOUS_NAMES = path.join(SERVER_ROOT, 'data/rust-items-pr
 export async function loadShippedItemTable(db: Db, file = SHIPPED_ITEM_TABLE): Promise<number> {
   const items = createItemsRepository(db);
   if ((await items.count()) > 0) return 0;
-  return items.upsertMany(parseItemFile('json', readFileSync(file, 'utf8')));
+  return importItemTable(
+    db,
+    parseItemFile('json', readFileSync(file, 'utf8')),
+    { id: null, name: 'system', ip: null },
+    { format: 'json', file: path.basename(file) },
+    'items.shipped',
+  );
 }
 
 /**
@@ -50,5 +57,19 @@ export async function refreshShippedItemNames(
       ...(earlier?.nameEn ? { previousEn: earlier.nameEn } : {}),
     };
   });
-  return createItemsRepository(db).renameShipped(names);
+  return db.transaction(async (tx) => {
+    const renamed = await createItemsRepository(tx).renameShipped(names);
+    if (renamed > 0) {
+      await recordAudit(
+        tx,
+        { id: null, name: 'system', ip: null },
+        {
+          action: 'items.shipped-names',
+          targetType: 'item-table',
+          after: { renamed, file: path.basename(file) },
+        },
+      );
+    }
+    return renamed;
+  });
 }

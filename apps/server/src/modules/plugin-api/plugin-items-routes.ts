@@ -1,12 +1,11 @@
 import { pluginItemsReplySchema, pluginItemsRequestSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, pluginErrorReplies, pluginRoute } from './plugin-route';
+import { recordAudit } from '../audit/audit-log';
 import { createServerItemsRepository } from './server-items-repository';
 
 /** POST /items — the game server's own item list, sent by the plugin when it loads. */
 const pluginItemsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const items = createServerItemsRepository(app.db);
-
   app.post(
     '/items',
     {
@@ -22,7 +21,22 @@ const pluginItemsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { server } = callerOf(request);
-      const total = await items.replace(server.id, request.body.items);
+      // The list and its journal row commit together: the journal tells when a server's items changed.
+      const total = await app.db.transaction(async (tx) => {
+        const count = await createServerItemsRepository(tx).replace(server.id, request.body.items);
+        await recordAudit(
+          tx,
+          { id: null, name: 'plugin', ip: request.ip },
+          {
+            action: 'items.plugin-sync',
+            targetType: 'server',
+            targetId: server.id,
+            targetName: server.name,
+            after: { received: request.body.items.length, total: count },
+          },
+        );
+        return count;
+      });
       request.log.info({ serverId: server.id, items: total }, 'plugin item list');
       return { imported: request.body.items.length, total };
     },

@@ -11,6 +11,8 @@ import { conflict, notFound } from '../../plugins/errors';
 import { SERVER_NOT_FOUND } from './servers-routes';
 import { onlineSteamIds } from './online-players';
 import { createServersRepository } from './servers-repository';
+import { consoleAudit } from './console-audit';
+import { recordAdminAction } from '../audit/audit-log';
 
 export const RCON_UNAVAILABLE = 'Нет связи с сервером по RCON. Проверьте адрес, порт и пароль.';
 
@@ -43,18 +45,15 @@ const rconAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { client } = await clientOf(request.params.serverId);
-      const result = await client.send(request.body.command, {
-        timeoutMs: app.servers.consoleTimeoutMs,
-      });
+      const { row, client } = await clientOf(request.params.serverId);
+      const { command } = request.body;
+      const result = await client.send(command, { timeoutMs: app.servers.consoleTimeoutMs });
       request.log.info(
-        {
-          serverId: request.params.serverId,
-          admin: request.user?.id,
-          command: request.body.command,
-        },
+        { serverId: row.id, admin: request.user?.id, status: result.status },
         'admin console command',
       );
+      // Every command an admin runs is journaled, with the first line of what the game answered.
+      await recordAdminAction(app.db, request, consoleAudit(row, command, result));
       if (result.status === 'unavailable') throw conflict(RCON_UNAVAILABLE);
       if (result.status === 'unknown') {
         return {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   adminServerSchema,
   apiErrorSchema,
@@ -10,7 +11,7 @@ import { z } from 'zod';
 import { notFound, errorReplies } from '../../plugins/errors';
 import { SERVER_NOT_FOUND } from './servers-routes';
 import { createServersRepository, toAdminServer, type ServerRow } from './servers-repository';
-import { recordAdminAction, entityAudit } from '../audit/audit-log';
+import { actorOf, entityAudit, recordAdminAction, recordAudit } from '../audit/audit-log';
 
 const adminReplies = errorReplies(401, 403, 404);
 
@@ -129,9 +130,25 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await repo.regeneratePluginKey(request.params.id);
+      // The new key and its journal row commit together. The journal names each key by the id the
+      // plugin sends with every request (the start of its sha256), never by the key itself.
+      const row = await app.db.transaction(async (tx) => {
+        const servers = createServersRepository(tx);
+        const before = await servers.findById(request.params.id);
+        const after = await servers.regeneratePluginKey(request.params.id);
+        if (!before || !after) return undefined;
+        const keyId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 16);
+        await recordAudit(tx, actorOf(request), {
+          action: 'server.plugin-key',
+          targetType: 'server',
+          targetId: after.id,
+          targetName: after.name,
+          before: { keyId: keyId(before.pluginKey) },
+          after: { keyId: keyId(after.pluginKey) },
+        });
+        return after;
+      });
       if (!row) throw notFound(SERVER_NOT_FOUND);
-      await recordAdminAction(app.db, request, serverAudit('server.plugin-key', row, row));
       return withWipes(row);
     },
   );

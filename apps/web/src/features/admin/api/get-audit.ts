@@ -3,11 +3,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminKeys } from '../admin-keys';
 
-export function useAuditLog(page: number) {
+/** `full`: verify the whole chain, not only the entries added since the last verification. */
+export function useAuditLog(page: number, full = false) {
   return useQuery({
-    queryKey: adminKeys.audit(page),
+    queryKey: [...adminKeys.audit(page), full ? 'full' : 'from-checkpoint'],
     queryFn: async ({ signal }): Promise<AuditPage> =>
-      auditPageSchema.parse(await api.get(`/admin/audit?page=${page}`, { signal })),
+      auditPageSchema.parse(
+        await api.get(`/admin/audit?page=${page}${full ? '&full=1' : ''}`, { signal }),
+      ),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });

@@ -2,6 +2,7 @@ import { ScrollText, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { pluralRu } from '@shop/shared';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/spinner';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -17,7 +18,9 @@ const columns = ['Время', 'Кто', 'Действие', 'Объект', 'И
 /** «Журнал»: every admin change, newest first, and whether the hash chain still verifies. */
 export function AuditLogSection() {
   const [page, setPage] = useState(1);
-  const audit = useAuditLog(page);
+  // Pages check the entries added since the last check; the button checks every entry again.
+  const [full, setFull] = useState(false);
+  const audit = useAuditLog(page, full);
   const data = audit.data;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
 
@@ -61,19 +64,28 @@ export function AuditLogSection() {
     <AdminSection
       title="Журнал"
       actions={
-        chain &&
-        (chain.verified ? (
-          <Badge variant="success">
-            <ShieldCheck aria-hidden="true" />
-            Цепочка цела: {formatNumber(chain.checked)}{' '}
-            {pluralRu(chain.checked, ['запись', 'записи', 'записей'])}
-          </Badge>
-        ) : (
-          <Badge variant="destructive" role="alert">
-            <ShieldAlert aria-hidden="true" />
-            Запись №{chain.brokenAt} изменена или удалена
-          </Badge>
-        ))
+        chain && (
+          <div className="flex flex-wrap items-center gap-2">
+            {chain.verified ? (
+              <Badge variant="success">
+                <ShieldCheck aria-hidden="true" />
+                Цепочка цела{chain.full ? ' (проверена целиком)' : ''}:{' '}
+                {formatNumber(chain.checked)}{' '}
+                {pluralRu(chain.checked, ['запись', 'записи', 'записей'])}
+              </Badge>
+            ) : (
+              <Badge variant="destructive" role="alert">
+                <ShieldAlert aria-hidden="true" />
+                Запись №{chain.brokenAt} изменена, удалена или подделана
+              </Badge>
+            )}
+            {!full && (
+              <Button size="sm" variant="secondary" onClick={() => setFull(true)}>
+                Проверить всю цепочку
+              </Button>
+            )}
+          </div>
+        )
       }
     >
       {content}
