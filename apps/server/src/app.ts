@@ -11,6 +11,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import adminScope from './modules/admin/admin-scope';
+import { useAuditKey } from './modules/audit/audit-log';
 import backupsPlugin, { type BackupsOptions } from './modules/backups/backups-plugin';
 import authRoutes from './modules/auth/auth-routes';
 import { createItemIcons } from './modules/catalog/item-icons';
@@ -27,6 +28,9 @@ import cartRoutes from './modules/cart/cart-routes';
 import chatRoutes from './modules/chat/chat-routes';
 import deliveryPlugin, { type DeliveryOptions } from './modules/delivery/delivery-plugin';
 import vipPlugin from './modules/vip/vip-plugin';
+import discordPlugin from './modules/discord/discord-plugin';
+import discordLinkRoutes from './modules/discord/discord-link-routes';
+import vipRoutes from './modules/vip/vip-routes';
 import wipesPlugin from './modules/wipes/wipes-plugin';
 import { createWipesRepository } from './modules/wipes/wipes-repository';
 import ordersRoutes from './modules/orders/orders-routes';
@@ -94,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every journal entry of this process is keyed by AUDIT_KEY, and its new head goes to this log.
+  useAuditKey(config.auditKey, app.log);
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
@@ -148,6 +154,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(deliveryPlugin, options.delivery ?? { autostart: true });
   await app.register(vipPlugin, { expiry: options.delivery?.autostart ?? true });
+  await app.register(discordPlugin, {
+    config: config.discord,
+    publicUrl: config.publicUrl,
+    autostart: options.delivery?.autostart ?? true,
+  });
   await app.register(wipesPlugin, { shopTimeZone: config.shopTimeZone });
   await app.register(giftsPlugin, { config });
   await app.register(purchasesPlugin);
@@ -169,6 +180,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(chatRoutes, { prefix: '/api' });
   await app.register(giftsRoutes, { prefix: '/api' });
+  await app.register(discordLinkRoutes, { prefix: '/api' });
+  await app.register(vipRoutes, { prefix: '/api' });
   await app.register(adminScope, { prefix: '/api/admin', config });
   await app.register(pluginApiScope, { prefix: '/api/plugin' });
   await app.register(itemImagesRoutes, {

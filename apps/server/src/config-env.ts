@@ -50,12 +50,35 @@ export const envSchema = z.object({
   FREEKASSA_PAY_URL: z.url().optional(),
   FREEKASSA_API_URL: z.url().optional(),
   FREEKASSA_ALLOWED_IPS: list.optional(),
+  /** The journal's HMAC key (docs/decisions/0029-keyed-journal.md); required in production. */
+  AUDIT_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)')
+    .regex(/^[\x21-\x7e]+$/, 'printable characters only, no spaces')
+    .optional(),
   TRUSTED_PROXY: z.string().optional(),
   TRANSLATE_URL: z.url().optional(),
   DISCORD_URL: z.url().default('https://discord.gg/rust'),
+  /** Discord linking (OAuth2): the application's id and secret (README, «Discord»). */
+  DISCORD_CLIENT_ID: z
+    .string()
+    .regex(/^\d{15,22}$/, 'must be the numeric application id')
+    .optional(),
+  DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
+  /** VIP roles: the bot's token and the id of the Discord server (guild) it manages roles on. */
+  DISCORD_BOT_TOKEN: z.string().min(1).optional(),
+  DISCORD_GUILD_ID: z
+    .string()
+    .regex(/^\d{15,22}$/, 'must be the numeric server id')
+    .optional(),
+  /** Discord's REST API (without the version) and its OAuth2 page; a stand-in in tests. */
+  DISCORD_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DISCORD_OAUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
   COMMUNITY_URL: z.url().default('https://vk.com/rust'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** A session unused this many days ends (it ends at SESSION_TTL_DAYS after sign-in anyway). */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   SHOP_TIMEZONE: z
     .string()
     .default('Europe/Moscow')

@@ -4,6 +4,7 @@ import {
   DEMO_ADMIN_STEAM_ID,
   DEMO_SECRETS,
   DEMO_STEAM_API_KEY,
+  DEVELOPMENT_AUDIT_KEY,
   loadConfig,
 } from './config';
 
@@ -16,6 +17,7 @@ const production = {
   FREEKASSA_SECRET1: 'real-secret-1',
   FREEKASSA_SECRET2: 'real-secret-2',
   FREEKASSA_API_KEY: 'real-api-key',
+  AUDIT_KEY: 'real-audit-key-of-at-least-32-characters',
 };
 
 function refusal(env: Record<string, string | undefined>): string {
@@ -139,6 +141,16 @@ describe('configuration', () => {
     expect(refusal({ ...production, ADMIN_STEAM_IDS: '42' })).toContain('ADMIN_STEAM_IDS');
   });
 
+  it('requires its own AUDIT_KEY in production, and keeps a fixed one elsewhere', () => {
+    expect(refusal({ ...production, AUDIT_KEY: undefined })).toContain('AUDIT_KEY');
+    expect(refusal({ ...production, AUDIT_KEY: DEVELOPMENT_AUDIT_KEY })).toContain('AUDIT_KEY');
+    expect(refusal({ ...production, AUDIT_KEY: 'short' })).toContain('AUDIT_KEY');
+    expect(loadConfig(production).auditKey).toBe(production.AUDIT_KEY);
+    // The same in every process and after a restart, so the journal verifies in development too.
+    expect(loadConfig({ NODE_ENV: 'development' }).auditKey).toBe(DEVELOPMENT_AUDIT_KEY);
+    expect(loadConfig({ DEMO: '1' }).auditKey).toBe(DEVELOPMENT_AUDIT_KEY);
+  });
+
   it('names the variable of a malformed value', () => {
     expect(refusal({ PORT: 'eighty' })).toContain('PORT');
     expect(refusal({ DATABASE_URL: 'mysql://x' })).toContain('DATABASE_URL');
@@ -189,6 +201,14 @@ describe('configuration', () => {
       expect(refusal({ BACKUP_EVERY_HOURS: bad })).toContain('BACKUP_EVERY_HOURS');
     }
     for (const bad of ['0', 'all']) expect(refusal({ BACKUP_KEEP: bad })).toContain('BACKUP_KEEP');
+  });
+
+  it('ends sessions after 14 idle days unless SESSION_IDLE_DAYS says otherwise', () => {
+    expect(loadConfig({}).sessionIdleDays).toBe(14);
+    expect(loadConfig({ SESSION_IDLE_DAYS: '3' }).sessionIdleDays).toBe(3);
+    for (const bad of ['0', '-1', '1.5', '366', 'week']) {
+      expect(refusal({ SESSION_IDLE_DAYS: bad })).toContain('SESSION_IDLE_DAYS');
+    }
   });
 
   it('trims a trailing slash from PUBLIC_URL so built links have no double slash', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { discordConfig, type DiscordConfig } from './config-discord';
 import { envSchema, list, type EnvValues } from './config-env';
 
 export type { Env } from './config-env';
@@ -13,7 +14,16 @@ export const DEMO_SECRETS = {
   FREEKASSA_SECRET1: 'demo-secret-1',
   FREEKASSA_SECRET2: 'demo-secret-2',
   FREEKASSA_API_KEY: 'demo-api-key',
+  DISCORD_CLIENT_SECRET: 'demo-discord-secret',
+  DISCORD_BOT_TOKEN: 'demo-discord-bot-token',
 } as const;
+
+/**
+ * The journal's HMAC key when AUDIT_KEY is unset outside production. Published, so it protects
+ * nothing, and fixed, so that a development, demo or test shop's journal still verifies after a
+ * restart and across its processes. Production requires its own key and refuses this one.
+ */
+export const DEVELOPMENT_AUDIT_KEY = 'development-audit-key-published-in-the-shop-source';
 
 /** The demo admin's Steam id; the demo sign-in page offers it. */
 export const DEMO_ADMIN_STEAM_ID = '76561198000000001';
@@ -44,8 +54,12 @@ export interface Config {
   trustProxy: string | undefined;
   translateUrl: string | undefined;
   links: { discord: string; community: string };
+  /** Discord linking, VIP roles and the API they use (config-discord.ts). */
+  discord: DiscordConfig;
   logLevel: string;
   sessionTtlDays: number;
+  /** SESSION_IDLE_DAYS: a session unused this long ends before its TTL. */
+  sessionIdleDays: number;
   /** Where the shop's calendar days begin and end (revenue "today", payment statistics). */
   shopTimeZone: string;
   /** WIPE_WARN_HOURS: a purchase this close to a server's predicted wipe is warned of (0: never). */
@@ -57,6 +71,8 @@ export interface Config {
   redisKeyPrefix: string;
   /** Scheduled backups into DATA_DIR/backups: every N hours (0: off), keeping the newest `keep`. */
   backups: { everyHours: number; keep: number };
+  /** AUDIT_KEY: the journal's HMAC key; never logged. */
+  auditKey: string;
 }
 
 export class ConfigError extends Error {
@@ -169,11 +185,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedIps: e.FREEKASSA_ALLOWED_IPS ?? (demo ? [] : list.parse(FREEKASSA_ADDRESSES)),
   };
 
+  const discord = discordConfig(e, demo, publicUrl, DEMO_SECRETS);
+  if (discord.problems.length > 0) throw new ConfigError(discord.problems.join(' '));
+
   if (production && freekassa.allowedIps.length === 0) {
     throw new ConfigError('FREEKASSA_ALLOWED_IPS may not be empty in production.');
   }
   if (production && !e.ADMIN_STEAM_IDS?.length) {
     throw new ConfigError('ADMIN_STEAM_IDS is required in production (at least one admin).');
+  }
+  if (production && (!e.AUDIT_KEY || e.AUDIT_KEY === DEVELOPMENT_AUDIT_KEY)) {
+    throw new ConfigError(
+      'AUDIT_KEY is required in production: a secret of at least 32 characters (e.g. `openssl rand -hex 32`).',
+    );
   }
   const adminIds = e.ADMIN_STEAM_IDS ?? (demo ? [DEMO_ADMIN_STEAM_ID] : []);
   const badId = adminIds.find((id) => !/^7656119\d{10}$/.test(id));
@@ -198,8 +222,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUSTED_PROXY,
     translateUrl: e.TRANSLATE_URL,
     links: { discord: e.DISCORD_URL, community: e.COMMUNITY_URL },
+    discord: discord.config,
     logLevel: e.LOG_LEVEL,
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    sessionIdleDays: e.SESSION_IDLE_DAYS,
     shopTimeZone: e.SHOP_TIMEZONE,
     wipeWarnHours: e.WIPE_WARN_HOURS,
     supportEmail: e.SUPPORT_EMAIL ?? null,
@@ -209,5 +235,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     // Nobody else backs up an embedded database's folder; PostgreSQL usually has its own backups.
     backups: { everyHours: e.BACKUP_EVERY_HOURS ?? (e.DATABASE_URL ? 0 : 24), keep: e.BACKUP_KEEP },
+    auditKey: e.AUDIT_KEY ?? DEVELOPMENT_AUDIT_KEY,
   };
 }

@@ -10,6 +10,7 @@ const PRODUCTION = {
   FREEKASSA_SECRET1: 'test-merchant-secret-1',
   FREEKASSA_SECRET2: 'test-merchant-secret-2',
   FREEKASSA_API_KEY: 'test-merchant-api-key',
+  AUDIT_KEY: 'test-audit-key-of-at-least-32-characters',
 };
 
 /** The page, the description in both forms, and the files the page loads. */

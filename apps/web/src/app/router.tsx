@@ -33,6 +33,10 @@ const CartRoute = page(() => import('./routes/cart'), 'CartRoute');
 const AdminRoute = page(() => import('./routes/admin'), 'AdminRoute');
 const LoginRoute = page(() => import('./routes/login'), 'LoginRoute');
 const NotFoundRoute = page(() => import('./routes/not-found'), 'NotFoundRoute');
+const DiscordCallbackRoute = page(
+  () => import('./routes/discord-callback'),
+  'DiscordCallbackRoute',
+);
 const PaymentSuccessRoute = page(() => import('./routes/payments'), 'PaymentSuccessRoute');
 const PaymentCallbackRoute = page(() => import('./routes/payments'), 'PaymentCallbackRoute');
 const PaymentCancelRoute = page(() => import('./routes/payments'), 'PaymentCancelRoute');
@@ -92,6 +96,11 @@ export function AppRoutes() {
                   <RequireAdmin>
                     <AdminRoute />
                   </RequireAdmin>
+                </Route>
+                <Route path="/discord/callback">
+                  <RequireAuth>
+                    <DiscordCallbackRoute />
+                  </RequireAuth>
                 </Route>
                 <Route path="/payment-success" component={PaymentSuccessRoute} />
                 <Route path="/payment-callback" component={PaymentCallbackRoute} />

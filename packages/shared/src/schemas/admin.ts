@@ -19,6 +19,12 @@ export const ADMIN_MESSAGES = {
   vipExpiryPast: 'Срок VIP должен быть в будущем',
   vipServerRequired: 'Выберите сервер, на котором выдать VIP',
   selfDemotion: 'Нельзя снять права администратора с самого себя',
+  ownerProtected:
+    'Владельца магазина не может изменить другой администратор. Владельцы задаются в ADMIN_STEAM_IDS.',
+  ownerStaysAdmin:
+    'Владелец всегда администратор. Чтобы снять права, уберите его из ADMIN_STEAM_IDS и перезапустите магазин.',
+  onlyOwnerSetsAdmins: 'Назначать и снимать администраторов может только владелец магазина',
+  signedOutEverywhere: 'Пользователь вышел на всех устройствах',
   userNotFound: 'Пользователь не найден',
   userUpdated: 'Пользователь обновлен',
   moderationFields: 'Выберите сервер и укажите причину',
@@ -209,6 +215,11 @@ export const auditQuerySchema = z.object({
     .max(64)
     .optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  /** 1: verify the chain from its first entry, not from the last verified one. */
+  full: z
+    .enum(['0', '1'], { error: 'Параметр full принимает только 0 или 1' })
+    .optional()
+    .transform((value) => value === '1'),
 });
 
 export const auditEntrySchema = z.object({
@@ -238,6 +249,10 @@ export const auditPageSchema = z.object({
     checked: z.number().int(),
     /** The first row whose hash or link does not match, when the chain is broken. */
     brokenAt: z.number().int().nullable(),
+    /** Whether this check walked the whole chain (`?full=1`, or no trusted checkpoint yet). */
+    full: z.boolean(),
+    /** Entries whose hashes this check computed: from the last verified entry on, unless full. */
+    walked: z.number().int(),
   }),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;

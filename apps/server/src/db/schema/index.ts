@@ -12,3 +12,5 @@ export * from './plugin';
 export * from './data';
 export * from './wipes';
 export * from './sales';
+export * from './vip';
+export * from './discord';

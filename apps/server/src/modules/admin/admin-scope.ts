@@ -5,6 +5,7 @@ import productsAdminRoutes from '../products/products-admin-routes';
 import { promocodesAdminRoutes } from '../promocodes/promocodes-routes';
 import salesAdminRoutes from '../sales/sales-routes';
 import ordersAdminRoutes from '../orders/orders-admin-routes';
+import paymentsAdminRoutes from '../payments/payments-admin-routes';
 import supportContextRoutes from '../chat/support-context-routes';
 import metricsRoutes from './metrics-routes';
 import rconAdminRoutes from '../servers/rcon-admin-routes';
@@ -18,6 +19,7 @@ import moderationRoutes from '../moderation/moderation-routes';
 import usersAdminRoutes from './users-admin-routes';
 import statsRoutes from './stats-routes';
 import wipesAdminRoutes from '../wipes/wipes-admin-routes';
+import discordAdminRoutes from '../discord/discord-admin-routes';
 
 /**
  * Every admin route lives inside this scope, whose first hook answers 401 to anonymous callers and 403
@@ -35,6 +37,7 @@ export default async function adminScope(app: FastifyInstance, { config }: { con
   await app.register(promocodesAdminRoutes);
   await app.register(salesAdminRoutes);
   await app.register(ordersAdminRoutes);
+  await app.register(paymentsAdminRoutes);
   await app.register(supportContextRoutes);
   await app.register(statsRoutes, { config });
   await app.register(usersAdminRoutes);
@@ -43,4 +46,5 @@ export default async function adminScope(app: FastifyInstance, { config }: { con
   await app.register(backupsRoutes, { config });
   await app.register(exportRoutes);
   await app.register(importsRoutes);
+  await app.register(discordAdminRoutes);
 }

@@ -5,6 +5,8 @@ import {
   DEMO_STEAM_API_PATH,
   type Config,
 } from '../../config';
+import { DEMO_DISCORD_PATH } from '../../config-discord';
+import { registerFakeDiscord } from '../../integrations/discord/fake-discord';
 import { registerFakeFreekassa } from '../../integrations/freekassa/fake-freekassa';
 import { registerFakeOpenIdProvider } from '../../integrations/steam/fake-openid-provider';
 import { registerFakeSteamApi } from '../../integrations/steam/fake-steam-api';
@@ -12,7 +14,7 @@ import { registerFakeSteamApi } from '../../integrations/steam/fake-steam-api';
 /**
  * Demo mode only, mounted at the root (the paths carry /api): stand-ins for Steam (OpenID provider,
  * Web API) and FreeKassa (payment page, API), so the shop's real sign-in and payment code runs against
- * them over HTTP with no accounts needed.
+ * them over HTTP with no accounts needed. Discord's stand-in (OAuth2, roles, webhooks) likewise.
  */
 export default async function demoRoutes(app: FastifyInstance, { config }: { config: Config }) {
   registerFakeOpenIdProvider(app, {
@@ -29,4 +31,18 @@ export default async function demoRoutes(app: FastifyInstance, { config }: { con
     failUrl: () => `${config.publicUrl}/payment-cancel`,
     publicUrl: () => config.publicUrl,
   });
+  // Discord's stand-in, when the shop runs on the demo's Discord values (no Discord settings set).
+  const discord = config.discord;
+  if (discord.apiUrl.endsWith(`${DEMO_DISCORD_PATH}/api`) && discord.clientId && discord.guildId) {
+    registerFakeDiscord(app, {
+      prefix: DEMO_DISCORD_PATH,
+      demoChannel: true,
+      settings: {
+        clientId: discord.clientId,
+        clientSecret: discord.clientSecret ?? '',
+        botToken: discord.botToken ?? '',
+        guildId: discord.guildId,
+      },
+    });
+  }
 }

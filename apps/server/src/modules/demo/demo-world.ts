@@ -13,6 +13,7 @@ import { parseItemFile } from '../catalog/item-import';
 import { SHIPPED_ITEM_TABLE } from '../catalog/shipped-items';
 import { createServersRepository, type ServerRow } from '../servers/servers-repository';
 import { seedDemoCatalog } from './demo-catalog';
+import { seedDemoDiscord } from './demo-discord';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoSales } from './demo-sales';
 import { startDemoPlugin, type DemoPlugin } from './demo-plugin';
@@ -146,6 +147,7 @@ export async function startDemoWorld(app: FastifyInstance, config: Config): Prom
     );
   }
   await seedDemoCatalog(app);
+  await seedDemoDiscord(app);
   // The servers' status as their simulators answer now, before the first visitor sees the list.
   await app.servers.monitor.pollNow();
   // Before the shop listens: on the embedded database the history's statements run on this thread,

@@ -26,6 +26,8 @@ export const adminKeys = {
   stats: ['user', 'admin', 'stats'] as const,
   revenue: ['user', 'admin', 'revenue'] as const,
   payments: ['user', 'admin', 'payments'] as const,
+  paymentList: (page: number, query: string) =>
+    ['user', 'admin', 'payments', 'list', page, query] as const,
   backups: ['user', 'admin', 'backups'] as const,
   users: (query: string, page: number) => ['user', 'admin', 'users', 'list', query, page] as const,
   usersAll: ['user', 'admin', 'users'] as const,

@@ -3,6 +3,7 @@ import {
   BarChart3,
   Boxes,
   DatabaseBackup,
+  MessageCircle,
   MessagesSquare,
   Server,
   SquareTerminal,
@@ -13,6 +14,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ChatsTab } from './chats-tab';
 import { DataTab } from './data-tab';
+import { DiscordTab } from './discord-tab';
 import { OverviewTab } from './overview-tab';
 import { ProductsTab } from './products-tab';
 import { PromocodesTab } from './promocodes-tab';
@@ -31,13 +33,21 @@ const tabs = [
   { value: 'rcon', label: 'RCON', icon: SquareTerminal },
   { value: 'chats', label: 'Чаты', icon: MessagesSquare },
   { value: 'data', label: 'Данные', icon: DatabaseBackup },
+  { value: 'discord', label: 'Discord', icon: MessageCircle },
 ] as const;
+
+/** `?tab=chats` opens that section (the Discord support notice links to it). */
+function initialTab(): string {
+  const asked =
+    typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('tab');
+  return tabs.some((tab) => tab.value === asked) ? (asked ?? 'overview') : 'overview';
+}
 
 export function AdminPage() {
   return (
     <>
       <PageHeader title="Панель администратора" />
-      <Tabs defaultValue="overview">
+      <Tabs defaultValue={initialTab()}>
         <TabsList aria-label="Разделы панели">
           {tabs.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
@@ -72,6 +82,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="data">
           <DataTab />
+        </TabsContent>
+        <TabsContent value="discord">
+          <DiscordTab />
         </TabsContent>
       </Tabs>
     </>

@@ -1,10 +1,41 @@
 import type { User } from '@shop/shared';
-import { ExternalLink, Lock, ShieldCheck } from 'lucide-react';
+import { ExternalLink, Lock, LogOut, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ButtonAnchor } from '@/components/ui/button-link';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { DiscordLinkCard } from './discord-link-card';
+import { errorText } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useLogoutEverywhere } from '../api/logout-everywhere';
+
+/** Ends the sessions on every device: a lost phone or a shared computer stops being signed in. */
+function SignOutEverywhere() {
+  const logout = useLogoutEverywhere();
+  return (
+    <div className="grid gap-2">
+      <Button
+        variant="outline"
+        className="w-fit"
+        disabled={logout.isPending}
+        aria-describedby="settings-logout-everywhere-note"
+        onClick={() =>
+          logout.mutate(undefined, {
+            onError: (error) =>
+              toast.error('Ошибка', { description: errorText(error, 'Не удалось выйти') }),
+          })
+        }
+      >
+        <LogOut aria-hidden="true" />
+        Выйти на всех устройствах
+      </Button>
+      <p id="settings-logout-everywhere-note" className="text-xs text-muted-foreground">
+        Завершит все сеансы этого аккаунта, включая текущий.
+      </p>
+    </div>
+  );
+}
 
 export function SettingsTab({ user }: { user: User }) {
   return (
@@ -52,7 +83,9 @@ export function SettingsTab({ user }: { user: User }) {
           <Lock aria-hidden="true" />
           Настройки безопасности
         </Button>
+        <SignOutEverywhere />
       </Card>
+      <DiscordLinkCard />
     </div>
   );
 }

@@ -1,0 +1,26 @@
+import { Card } from '@/components/ui/card';
+import { LoadingState } from '@/components/ui/spinner';
+import { useDiscordStatus } from '../api/discord';
+import { DiscordRolesCard } from './discord-roles-card';
+import { DiscordWebhooksCard } from './discord-webhooks-card';
+
+/** Админ-панель → Discord: linking, VIP roles and channel notifications, each with its state. */
+export function DiscordTab() {
+  const { data, isLoading, error } = useDiscordStatus();
+  if (isLoading) return <LoadingState text="Загрузка..." />;
+  if (!data) return <p className="text-destructive">{error?.message ?? 'Не удалось загрузить'}</p>;
+  return (
+    <div className="flex flex-col gap-5">
+      <Card className="p-5 text-sm sm:p-6">
+        <p>
+          Привязка аккаунтов: <strong>{data.linking.enabled ? 'включена' : 'выключена'}</strong>
+          {data.linking.enabled
+            ? ` · привязано игроков: ${data.linking.linkedPlayers}`
+            : ' — задайте DISCORD_CLIENT_ID и DISCORD_CLIENT_SECRET (README, раздел «Discord»).'}
+        </p>
+      </Card>
+      <DiscordRolesCard key={JSON.stringify(data.roles.mappings)} status={data} />
+      <DiscordWebhooksCard webhooks={data.webhooks} />
+    </div>
+  );
+}
