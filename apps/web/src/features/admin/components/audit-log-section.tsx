@@ -69,14 +69,19 @@ export function AuditLogSection() {
             {chain.verified ? (
               <Badge variant="success">
                 <ShieldCheck aria-hidden="true" />
-                Цепочка цела{chain.full ? ' (проверена целиком)' : ''}:{' '}
-                {formatNumber(chain.checked)}{' '}
-                {pluralRu(chain.checked, ['запись', 'записи', 'записей'])}
+                {/* Wraps on a phone: the full check's wording is wider than a 360 px screen. */}
+                <span className="whitespace-normal">
+                  Цепочка цела{chain.full ? ' (проверена целиком)' : ''}:{' '}
+                  {formatNumber(chain.checked)}{' '}
+                  {pluralRu(chain.checked, ['запись', 'записи', 'записей'])}
+                </span>
               </Badge>
             ) : (
               <Badge variant="destructive" role="alert">
                 <ShieldAlert aria-hidden="true" />
-                Запись №{chain.brokenAt} изменена, удалена или подделана
+                <span className="whitespace-normal">
+                  Запись №{chain.brokenAt} изменена, удалена или подделана
+                </span>
               </Badge>
             )}
             {!full && (

@@ -97,8 +97,9 @@ export function PurchaseDialog({
       toast.error(GIFT_RECIPIENT_REQUIRED);
       return;
     }
-    if (missing > 0) {
-      // Checked here first so the player can lower the quantity without a round trip.
+    // Checked here first so the player can lower the quantity without a round trip. A debt (a
+    // reversed top-up left the balance below zero) goes to the shop, whose refusal names it.
+    if (missing > 0 && balance >= 0) {
       toast.error('Недостаточно средств', {
         description: `Ваш баланс: ${formatRoubles(balance)}. Нужно: ${formatRoubles(cost)}`,
       });
