@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createQueueRunner } from '../../lib/queue-runner';
 import {
   classifyGiveReply,
   type RconClient,
@@ -51,11 +52,6 @@ export function createRconDeliveryWorker(
   /** Told of each job it delivered (the orders they belong to settle). */
   jobsDone: (jobs: DeliveryJobRow[]) => Promise<void>,
 ) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
   async function runStep(
     job: DeliveryJobRow,
     client: RconClient,
@@ -103,7 +99,7 @@ export function createRconDeliveryWorker(
     });
     const total = job.payload.kind === 'give' ? job.payload.stacks : job.payload.commands.length;
     for (let step = job.progress; step < total; step += 1) {
-      if (stopped) return deliveries.postpone(job, DELIVERY_REASONS.shopRestarting, 0);
+      if (runner.stopped) return deliveries.postpone(job, DELIVERY_REASONS.shopRestarting, 0);
       const outcome = await runStep(job, client, step);
       // Another worker took this job over (our lease ran out while it waited): it is theirs now.
       if (outcome === 'lost')
@@ -154,48 +150,12 @@ export function createRconDeliveryWorker(
           }
         }),
       );
-      if (stopped) return;
+      if (runner.stopped) return;
     }
   }
 
-  /**
-   * Runs the queue now; a call during a run makes it run once more right after. A stopped worker
-   * (a closing process) claims nothing: a job it claimed would only be leased away from the
-   * processes that go on, and a refund meanwhile would find it being sent.
-   */
-  function kick(): Promise<void> {
-    if (stopped) return running ?? Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await drain().catch((error: unknown) =>
-          log.error({ err: error }, 'delivery worker failed'),
-        );
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  return {
-    kick,
-    start() {
-      stopped = false;
-      timer = setInterval(() => void kick(), options.pollIntervalMs);
-      timer.unref();
-      void kick();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const runner = createQueueRunner('delivery worker', drain, log, options.pollIntervalMs);
+  return runner;
 }
 
 export type RconDeliveryWorker = ReturnType<typeof createRconDeliveryWorker>;

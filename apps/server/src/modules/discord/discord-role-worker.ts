@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
+import { createQueueRunner } from '../../lib/queue-runner';
 import { asFailure, type DiscordClient } from '../../integrations/discord/discord-client';
 import { createRoleJobs, type HeldRoleJob } from './discord-role-sync';
 
@@ -48,10 +49,6 @@ export function createRoleWorker(
   options: RoleWorkerOptions,
 ) {
   const jobs = createRoleJobs(db);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
 
   async function apply(job: HeldRoleJob) {
     const { managed, desired } = await rolePlan(db, job.discordUserId);
@@ -82,7 +79,7 @@ export function createRoleWorker(
       const claimed = await jobs.claim(options.batchSize, options.leaseSeconds);
       if (claimed.length === 0) return;
       for (const job of claimed) {
-        if (stopped) return;
+        if (runner.stopped) return;
         await apply(job).catch((error: unknown) =>
           log.error({ err: error, discordUserId: job.discordUserId }, 'discord role job crashed'),
         );
@@ -90,40 +87,8 @@ export function createRoleWorker(
     }
   }
 
-  /** Runs the queue now; a call during a run makes it run once more right after. */
-  function kick(): Promise<void> {
-    if (stopped) return running ?? Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await drain().catch((error: unknown) =>
-          log.error({ err: error }, 'discord role worker failed'),
-        );
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  return {
-    kick,
-    start() {
-      stopped = false;
-      timer = setInterval(() => void kick(), options.pollIntervalMs);
-      timer.unref();
-      void kick();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const runner = createQueueRunner('discord role worker', drain, log, options.pollIntervalMs);
+  return runner;
 }
 
 export type RoleWorker = ReturnType<typeof createRoleWorker>;
