@@ -2,9 +2,7 @@ import type { Db } from '../../db/client';
 import { createUsersRepository } from '../users/users-repository';
 import { changeVip } from './vip-change';
 import { createVipPeriodsRepository } from './vip-periods-repository';
-import { endTerm, remainingMs } from './vip-timeline';
-
-const DAY_MS = 86_400_000;
+import { endTerm } from './vip-timeline';
 
 /**
  * Ends the live terms an order bought that `which` picks, for every holder (a gift's recipient),
@@ -64,35 +62,4 @@ export async function takeBackOrderVip(
  */
 export async function revokeOrderVip(tx: Db, orderId: string): Promise<number> {
   return (await endOrderTerms(tx, orderId, 'revoked', () => true)).length;
-}
-
-/**
- * Takes `days` of `tier` off a holder's plan, from its last term of that tier back (a waiting
- * term loses them first, the running one last); a term left with no time ends, and the running
- * one's revoke commands run. For a caller that knows the days but not the order: one that knows
- * the order takes back exactly that order's terms with revokeOrderVip.
- */
-export async function takeBackVip(
-  tx: Db,
-  userId: number,
-  vip: { tier: string; days: number },
-): Promise<void> {
-  const holder = await createUsersRepository(tx).findById(userId);
-  if (!holder) return;
-  await changeVip(tx, holder, (live, now) => {
-    let left = vip.days * DAY_MS;
-    for (const term of [...live].reverse()) {
-      if (left <= 0 || term.tier !== vip.tier) continue;
-      const has = remainingMs(term, now);
-      if (has <= left) {
-        endTerm(term, now, 'refunded');
-      } else if (term.state === 'running' && term.endsAt) {
-        term.endsAt = new Date(term.endsAt.getTime() - left);
-      } else {
-        term.remainingMs = has - left;
-      }
-      left -= Math.min(has, left);
-    }
-    return live;
-  });
 }
