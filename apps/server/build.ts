@@ -36,6 +36,9 @@ export async function buildServer(outdir = path.join(root, 'dist')): Promise<voi
     target: 'node20.19',
     external: Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@shop/')),
     sourcemap: true,
+    // `sideEffects` in @shop/shared is for the web bundle's weight; honoured here it drops the
+    // package's bare import of its zod locale, and zod answers in English. Size is no concern here.
+    ignoreAnnotations: true,
     logLevel: 'warning',
   });
 }

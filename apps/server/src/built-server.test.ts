@@ -29,7 +29,7 @@ function freePort(): Promise<number> {
 }
 
 describe('the built server, as production runs it with plain node', () => {
-  it('imports the item table into a fresh embedded database, then serves on it and stops cleanly', async () => {
+  it('imports the item table into a fresh embedded database, then serves on it in Russian and stops cleanly', async () => {
     const items = (JSON.parse(readFileSync(SHIPPED_ITEM_TABLE, 'utf8')) as unknown[]).length;
     const imported = await promisify(execFile)(
       process.execPath,
@@ -56,6 +56,16 @@ describe('the built server, as production runs it with plain node', () => {
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ status: 'ok', database: 'pglite' });
+      // zod's own messages are Russian in the bundle too: its locale is a side effect of @shop/shared.
+      const bad = await fetch(`http://127.0.0.1:${port}/api/auth/exchange`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(bad.status).toBe(400);
+      const { message } = (await bad.json()) as { message: string };
+      expect(message).toMatch(/[а-яё]/i);
+      expect(message).not.toMatch(/Invalid input/);
     } finally {
       shop.kill('SIGTERM');
     }
