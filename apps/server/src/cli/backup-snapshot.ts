@@ -5,6 +5,7 @@
  * system when it exits.
  */
 import { openDatabase } from '../db/client';
+import { lowerPriority } from '../lib/low-priority';
 import { writeBackupFile } from '../modules/backups/backup-files';
 import { dumpDatabase } from '../modules/backups/database-dump';
 
@@ -13,6 +14,8 @@ if (!copy || !dir) {
   console.error('Usage: backup-snapshot <copied data folder> <backup folder>');
   process.exit(2);
 }
+// The shop lowered this process's main thread; the threads started before that, too.
+lowerPriority();
 const database = await openDatabase({ dataDir: copy, migrations: 'none' });
 try {
   const written = await writeBackupFile(dir, (write) => dumpDatabase(database, write));

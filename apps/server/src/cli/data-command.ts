@@ -1,21 +1,7 @@
-import { setPriority } from 'node:os';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { useAuditKeyInCommand } from '../modules/audit/audit-log';
 import { BackupFileError } from '../modules/backups/backup-format';
 import { DataCommandError } from '../modules/backups/target-database';
-
-/**
- * Lowers this command's priority: when the machine is busy, the shop's purchases come first. Not
- * for a backup: on PostgreSQL its snapshot holds back the clean-up of the rows every purchase
- * updates (held for 30 s, an idle one cost a fifth of the purchase rate), so it must end soon.
- */
-export function giveWayToTheShop(): void {
-  try {
-    setPriority(10);
-  } catch {
-    // Not allowed here; it only takes longer to give way.
-  }
-}
 
 /** A row count summary, one table a line, for the data commands' output. */
 export function printRows(rows: Record<string, number>): void {

@@ -2,7 +2,8 @@
 import { parseArgs } from 'node:util';
 import { exportCommand } from '../modules/data-export/export-command';
 import { exportFileNames } from '../modules/data-export/export-zip';
-import { giveWayToTheShop, runDataCommand } from './data-command';
+import { lowerPriority } from '../lib/low-priority';
+import { runDataCommand } from './data-command';
 
 runDataCommand(async (config) => {
   const { positionals } = parseArgs({ allowPositionals: true });
@@ -11,7 +12,8 @@ runDataCommand(async (config) => {
     console.error('Usage: npm run export -- <shop-export.zip>');
     process.exit(2);
   }
-  giveWayToTheShop();
+  // The export reads beside a running shop: when the machine is busy, purchases come first.
+  lowerPriority();
   const written = await exportCommand(config, file);
   const via = written.throughRunningShop ? ' (by the running shop)' : '';
   console.log(`Export written${via}: ${written.file}, ${(written.bytes / 1024).toFixed(0)} KB`);

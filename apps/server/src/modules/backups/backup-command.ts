@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../config';
 import { openDatabase } from '../../db/client';
 import type { WrittenBackup } from './backup-files';
 import { backupTarget, takeBackup } from './backup-service';
+import { lowerPriority } from '../../lib/low-priority';
 import { askRunningShop } from '../../plugins/control-socket';
-import { DUMPER_NICENESS, SNAPSHOT_DUMP_TIMEOUT_MS } from './snapshot-backup';
+import { SNAPSHOT_DUMP_TIMEOUT_MS } from './snapshot-backup';
 import { DataCommandError } from './target-database';
 
 export interface BackupCommandResult extends WrittenBackup {
@@ -29,11 +29,7 @@ export async function backupCommand(
   if (config.databaseUrl) {
     // Turning PostgreSQL's COPY bytes into backup lines and compressing them is this process's
     // work (table-pages.ts): it gives way to the shop's.
-    try {
-      setPriority(DUMPER_NICENESS);
-    } catch {
-      // Some systems refuse; the backup is only slower to give way then.
-    }
+    lowerPriority();
     const database = await openDatabase({ url: config.databaseUrl, migrations: 'none' });
     try {
       return { ...(await takeBackup(database, target)), throughRunningShop: false };

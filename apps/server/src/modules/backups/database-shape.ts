@@ -8,6 +8,8 @@ export interface TableShape {
   name: string;
   /** Stored columns, in table order (generated columns are computed again). */
   columns: string[];
+  /** Every column of the table's row type, in order: generated ones too. */
+  rowColumns: string[];
   /** The primary key (a dump writes rows in the table's own order; tests compare in this one). */
   key: string[];
   /** Identity columns: their sequences are carried over, and `GENERATED ALWAYS` needs overriding. */
@@ -83,11 +85,13 @@ export async function tableShapes(db: Db): Promise<TableShape[]> {
     const shape = shapes.get(row.table_name) ?? {
       name: row.table_name,
       columns: [],
+      rowColumns: [],
       key: [],
       identity: [],
       alwaysIdentity: false,
     };
     shapes.set(row.table_name, shape);
+    shape.rowColumns.push(row.column_name);
     if (row.generated === 's') continue;
     shape.columns.push(row.column_name);
     if (row.identity === 'a' || row.identity === 'd') shape.identity.push(row.column_name);

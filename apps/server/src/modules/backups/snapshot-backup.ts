@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Database } from '../../db/client';
 import { SERVER_ROOT } from '../../paths';
 import type { WrittenBackup } from './backup-files';
+import { BACKGROUND_NICENESS } from '../../lib/low-priority';
 import { extractTar } from './tar-extract';
 
 /** The child that dumps a snapshot: the TypeScript source under tsx, or its built bundle. */
@@ -14,9 +15,6 @@ const dumper = import.meta.url.endsWith('.ts')
 
 /** How long that child may write before it is stopped: the command waiting for it waits longer. */
 export const SNAPSHOT_DUMP_TIMEOUT_MS = 60 * 60_000;
-
-/** Niceness of a backup's own process: when the machine is busy, purchases get the CPU first. */
-export const DUMPER_NICENESS = 10;
 
 /**
  * A backup of the running embedded shop. The database is single-connection and lives in this
@@ -50,9 +48,10 @@ export async function backupFromSnapshot(database: Database, dir: string): Promi
           reject(new Error(`The backup process failed: ${reason}`, { cause: error }));
         },
       );
+      // Its start-up at once; the child lowers the threads it has by then itself.
       if (child.pid) {
         try {
-          setPriority(child.pid, DUMPER_NICENESS);
+          setPriority(child.pid, BACKGROUND_NICENESS);
         } catch {
           // Some systems refuse; the backup is only slower to give way then.
         }

@@ -4,7 +4,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
 import { quoteIdent } from './backup-format';
-import { PageOfElements } from './copy-row-text';
+import { RowsToPages } from './copy-row-text';
 import type { TableShape } from './database-shape';
 
 /** Rows per INSERT: a megabyte or so of SQL, one statement a line, few round trips. */
@@ -69,21 +69,23 @@ export async function cursorPages(db: Db, shape: TableShape, write: LineWriter):
 }
 
 /**
- * The same pages from PostgreSQL, streamed by COPY in its text format: PostgreSQL writes each row's
- * own text with nothing but COPY's escaping (one pass in C, the cheapest output it has), and this
- * process, which an owner's command runs at a lower priority (backup-command.ts), turns the bytes
- * into the array elements above without ever making strings of them (copy-row-text.ts).
+ * The same pages from PostgreSQL, streamed by COPY in its text format: PostgreSQL writes each
+ * column's text with nothing but COPY's escaping (one pass in C, the cheapest output it has), and
+ * this process, which an owner's command runs at a lower priority (backup-command.ts), makes the
+ * row's text and the array elements above from those bytes (copy-row-text.ts). Every column of the
+ * row is read, generated ones too, so each element is the row's whole text.
  */
 export async function copyPages(client: pg.Client, shape: TableShape, write: LineWriter) {
   const { start, end } = pageFrame(shape);
-  const stream = client.query(copyTo(`COPY (SELECT r FROM ${quoteIdent(shape.name)} r) TO STDOUT`));
-  const page = new PageOfElements(Buffer.from(start), Buffer.from(end));
+  const fields = shape.rowColumns.map(quoteIdent).join(', ');
+  const stream = client.query(
+    copyTo(`COPY (SELECT ${fields} FROM ${quoteIdent(shape.name)}) TO STDOUT`),
+  );
+  const pages = new RowsToPages(Buffer.from(start), Buffer.from(end), PAGE_ROWS);
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    for (let from = 0; from < chunk.length;) {
-      from = page.take(chunk, from);
-      if (page.rows === PAGE_ROWS) await write(page.flush());
-    }
+    for (const page of pages.push(chunk)) await write(page);
   }
-  if (page.rows > 0) await write(page.flush());
-  return page.total;
+  const last = pages.end();
+  if (last) await write(last);
+  return pages.total;
 }
