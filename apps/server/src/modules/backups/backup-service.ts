@@ -56,7 +56,7 @@ export async function takeBackup(
   const written =
     database.kind === 'pglite' && !options.exclusive
       ? await backupFromSnapshot(database, options.dir)
-      : await writeBackupFile(options.dir, (write) => dumpDatabase(database, write));
+      : await writeBackupFile(options.dir, (write) => dumpDatabase(database, write, options.dir));
   if (options.keep) await pruneBackups(options.dir, options.keep);
   if (await hasBackupsTable(database.db)) {
     await database.db.insert(backups).values({

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -5,15 +6,23 @@ import type { Database, Db } from '../../db/client';
 import * as schema from '../../db/schema/index';
 import { queryRows } from '../../db/execute';
 import { schemaVersionOf } from '../../db/schema-version';
-import { endLine, quoteIdent, startLine, type BackupHeader } from './backup-format';
+import {
+  endLine,
+  quoteIdent,
+  startLine,
+  type BackupHeader,
+  type BackupStart,
+} from './backup-format';
+import { CopySpill } from './copy-spill';
 import { DERIVED_TABLES, tableShapes, type TableShape } from './database-shape';
-import { copyPages, cursorPages, type LineWriter } from './table-pages';
+import { cursorPages, type LineWriter } from './table-pages';
 
 /**
  * Identity sequences carried over: each is set past both the source's last value and the
  * largest id loaded, so a new row never takes an id a deleted one had.
  */
-async function dumpSequences(db: Db, shapes: TableShape[], write: LineWriter) {
+async function sequenceLines(db: Db, shapes: TableShape[]): Promise<string[]> {
+  const lines: string[] = [];
   for (const shape of shapes) {
     for (const column of shape.identity) {
       const [row] = await queryRows<{ used: string | number | null }>(
@@ -23,24 +32,24 @@ async function dumpSequences(db: Db, shapes: TableShape[], write: LineWriter) {
       );
       const used = Number(row?.used ?? 0);
       const max = `(SELECT coalesce(max(${quoteIdent(column)}), 0) FROM ${quoteIdent(shape.name)})`;
-      await write(
+      lines.push(
         `SELECT setval(pg_get_serial_sequence('${quoteIdent(shape.name)}', '${column}'), ` +
           `GREATEST(${used}, ${max}, 1), GREATEST(${used}, ${max}) > 0);`,
       );
     }
   }
+  return lines;
 }
 
-/**
- * The whole database as backup lines, inside the caller's repeatable-read snapshot: the start line,
- * every table's pages (written by `pages`), the sequences and the end line with the rows counted.
- */
-async function dumpInSnapshot(
-  tx: Db,
-  source: Database['kind'],
-  write: LineWriter,
-  pages: (shape: TableShape) => Promise<number>,
-): Promise<BackupHeader> {
+/** What a backup reads of a snapshot besides the rows: the schema's version, tables, sequences. */
+interface SnapshotPlan {
+  start: BackupStart;
+  shapes: TableShape[];
+  sequences: string[];
+}
+
+/** Reads the plan inside the caller's repeatable-read snapshot, with its values' text fixed. */
+async function planInSnapshot(tx: Db, source: Database['kind']): Promise<SnapshotPlan> {
   // Values are written as text in this session's styles: the unambiguous ones.
   for (const setting of [
     'standard_conforming_strings = on',
@@ -59,50 +68,72 @@ async function dumpInSnapshot(
     takenAt: new Date().toISOString(),
     source,
   };
-  await write(startLine(start));
+  return { start, shapes, sequences: await sequenceLines(tx, shapes) };
+}
+
+/**
+ * The backup's lines: the start line, every table's pages (written by `pages`), the sequences and
+ * the end line with the rows counted.
+ */
+async function writeLines(
+  plan: SnapshotPlan,
+  write: LineWriter,
+  pages: (shape: TableShape) => Promise<number>,
+): Promise<BackupHeader> {
+  await write(startLine(plan.start));
   await write('-- Restore: npm run restore -- FILE (the shop builds the schema, then loads this).');
   await write("SET client_encoding = 'UTF8';");
   await write('SET standard_conforming_strings = on;');
   const rows: Record<string, number> = {};
-  for (const shape of shapes) rows[shape.name] = await pages(shape);
-  await dumpSequences(tx, shapes, write);
+  for (const shape of plan.shapes) rows[shape.name] = await pages(shape);
+  for (const line of plan.sequences) await write(line);
   await write(endLine(rows));
-  return { ...start, rows };
+  return { ...plan.start, rows };
 }
 
 /**
  * PostgreSQL over a connection of the backup's own: one repeatable-read, read-only transaction, so
- * purchases go on meanwhile and none of them is half in the backup; its tables stream by COPY.
+ * purchases go on meanwhile and none of them is half in the backup. Its tables stream by COPY into
+ * a file in `spillDir`; the snapshot ends before they become backup lines (copy-spill.ts).
  */
-async function dumpPostgres(url: string, write: LineWriter): Promise<BackupHeader> {
+async function dumpPostgres(url: string, write: LineWriter, spillDir: string) {
   const client = new pg.Client({ connectionString: url, application_name: 'shop-backup' });
   await client.connect();
+  const spill = new CopySpill(spillDir);
   try {
-    await client.query('begin isolation level repeatable read, read only');
-    const tx = drizzle(client, { schema });
-    const header = await dumpInSnapshot(tx, 'postgres', write, (shape) =>
-      copyPages(client, shape, write),
-    );
-    await client.query('commit');
-    return header;
+    let plan: SnapshotPlan;
+    try {
+      await client.query('begin isolation level repeatable read, read only');
+      plan = await planInSnapshot(drizzle(client, { schema }), 'postgres');
+      for (const shape of plan.shapes) await spill.copyIn(client, shape);
+      await client.query('commit');
+    } finally {
+      await client.end();
+    }
+    await spill.finish();
+    return await writeLines(plan, write, (shape) => spill.pages(shape, write));
   } finally {
-    await client.end();
+    await spill.remove();
   }
 }
 
 /**
  * Writes the whole database as backup lines, from one snapshot. (On the embedded database that
  * snapshot holds the only connection: a running shop dumps a copy of itself in another process
- * instead, see snapshot-backup.ts.)
+ * instead, see snapshot-backup.ts.) PostgreSQL's tables wait in a file of `spillDir` meanwhile.
  */
 export async function dumpDatabase(
   database: Pick<Database, 'db' | 'url'>,
   write: LineWriter,
+  spillDir: string = tmpdir(),
 ): Promise<BackupHeader> {
   // Only PostgreSQL has an address.
-  if (database.url) return dumpPostgres(database.url, write);
+  if (database.url) return dumpPostgres(database.url, write, spillDir);
   return database.db.transaction(
-    (tx) => dumpInSnapshot(tx, 'pglite', write, (shape) => cursorPages(tx, shape, write)),
+    async (tx) => {
+      const plan = await planInSnapshot(tx, 'pglite');
+      return writeLines(plan, write, (shape) => cursorPages(tx, shape, write));
+    },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
