@@ -1,18 +1,21 @@
 /**
  * What `npm run backup` costs purchases: the purchase benchmark's 50 closed-loop buyers
- * (bench/purchase-load.ts) for BENCH_SECONDS, in rounds that alternate without and with a backup
+ * (bench/purchase-load.ts) for BENCH_SECONDS, after a round not counted, in rounds that alternate without and with a backup (plain rounds on both sides of each backup round),
  * started BENCH_BACKUP_AFTER seconds in, by the real command (`npm run backup`) as an owner runs
  * it. Lines: the embedded database (the shop in this process, the backup through its control
  * socket) and, with BENCH_DATABASE_URL, PostgreSQL (the shop a process of its own, the backup over
  * its own connection). The shop first gets BENCH_SEED_ORDERS orders of history (and a tenth as many
  * players), so that the backup has a shop's worth of rows to write. A round with a backup lasts until
- * the backup is done, so all of its cost is counted. BENCH_LINES picks lines (pglite, pg).
+ * the backup is done, so all of its cost is counted. BENCH_LINES picks lines (pglite, pg);
+ * BENCH_IDLE_SNAPSHOT=N holds an idle snapshot for N s instead of PostgreSQL's backup (what the
+ * snapshot alone costs).
  * Loopback only; bounded in time.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startRustSim } from '@shop/rust-sim';
 import { openDatabase } from '../apps/server/src/db/client';
 import { sidecarOf } from '../apps/server/src/modules/backups/backup-files';
@@ -25,6 +28,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const backupAfterMs = Number(process.env.BENCH_BACKUP_AFTER ?? 2) * 1000;
 const seedOrders = Number(process.env.BENCH_SEED_ORDERS ?? 10_000);
 const adminUrl = process.env.BENCH_DATABASE_URL;
+/** With BENCH_IDLE_SNAPSHOT=N, PostgreSQL's backup rounds hold an idle snapshot N s instead. */
+const idleSnapshotMs = Number(process.env.BENCH_IDLE_SNAPSHOT ?? 0) * 1000;
 if (adminUrl && !/@(127\.0\.0\.1|localhost)[:/]/.test(adminUrl)) {
   throw new Error('benchmarks target loopback only');
 }
@@ -53,20 +58,74 @@ interface Round {
   perSecond: number;
   p99Ms: number;
   backupMs?: number;
+  /** PostgreSQL: how long the backup's connection (and so its snapshot) was open. */
+  snapshotMs?: number;
+}
+
+/** What a backup's snapshot alone costs: one held `idleSnapshotMs`, reading nothing, as 'shop-backup'. */
+async function holdIdleSnapshot(url: string): Promise<number> {
+  const started = Date.now();
+  const client = new pg.Client({ connectionString: url, application_name: 'shop-backup' });
+  await client.connect();
+  await client.query('begin isolation level repeatable read, read only');
+  await client.query('select count(*) from users');
+  await new Promise((resolve) => setTimeout(resolve, idleSnapshotMs));
+  await client.query('commit');
+  await client.end();
+  return Date.now() - started;
+}
+
+/**
+ * How long the backup's connection to PostgreSQL is open, seen every 100 ms from another one, until
+ * `done` settles.
+ */
+async function watchSnapshot(url: string, done: Promise<unknown>): Promise<number> {
+  const watcher = new pg.Client({ connectionString: url });
+  await watcher.connect();
+  let first: number | undefined;
+  let last: number | undefined;
+  let finished = false;
+  void done.finally(() => (finished = true));
+  while (!finished) {
+    const { rows } = await watcher.query(
+      "select 1 from pg_stat_activity where application_name = 'shop-backup'",
+    );
+    if (rows.length > 0) {
+      first ??= Date.now();
+      last = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await watcher.end();
+  return first === undefined || last === undefined ? 0 : last - first;
 }
 
 async function measure(bases: string[], shop: Shop, env: Record<string, string>) {
+  const watchedUrl = env.DATABASE_URL;
   const out = mkdtempSync(path.join(tmpdir(), 'shop-bench-backups-'));
+  // A round that is not counted: a new shop process serves faster for its first seconds of
+  // compiled code and warm caches, which would make the first plain round the slowest.
+  await runLoad(bases, shop, seconds);
   const results: Round[] = [];
-  for (let round = 0; round < rounds * 2; round += 1) {
+  // Plain rounds on both sides of every backup round: no, yes, no, …, yes, no.
+  for (let round = 0; round < rounds * 2 + 1; round += 1) {
     const withBackup = round % 2 === 1;
     let backupMs: number | undefined;
+    let snapshotMs: number | undefined;
     let backupDone = !withBackup;
     const backup = withBackup
       ? new Promise((resolve) => setTimeout(resolve, backupAfterMs))
-          .then(() => runBackup(env, out))
-          .then((ms) => {
+          .then(() => {
+            const run =
+              idleSnapshotMs && watchedUrl ? holdIdleSnapshot(watchedUrl) : runBackup(env, out);
+            const watched = watchedUrl
+              ? watchSnapshot(watchedUrl, run)
+              : Promise.resolve(undefined);
+            return Promise.all([run, watched]);
+          })
+          .then(([ms, held]) => {
             backupMs = ms;
+            snapshotMs = held;
             backupDone = true;
           })
       : Promise.resolve();
@@ -83,7 +142,14 @@ async function measure(bases: string[], shop: Shop, env: Record<string, string>)
       p99Ms = Math.max(p99Ms, load.p99Ms);
     } while (!backupDone);
     await backup;
-    results.push({ withBackup, perSecond: done / elapsed, p99Ms, backupMs, seconds: elapsed });
+    results.push({
+      withBackup,
+      perSecond: done / elapsed,
+      p99Ms,
+      backupMs,
+      snapshotMs,
+      seconds: elapsed,
+    });
   }
   const files = readdirSync(out)
     .filter((name) => name.endsWith('.sql.gz'))
@@ -97,8 +163,15 @@ async function measure(bases: string[], shop: Shop, env: Record<string, string>)
     return Object.values(sidecar.rows).reduce((sum, count) => sum + count, 0);
   });
   rmSync(out, { recursive: true, force: true });
-  return { results, rows, backupKb: Math.round(bytes / files.length / 1024) };
+  return {
+    results,
+    rows,
+    backupKb: files.length > 0 ? Math.round(bytes / files.length / 1024) : 0,
+  };
 }
+
+const seconds1 = (ms: number | undefined) =>
+  ms === undefined ? '' : `${(ms / 1000).toFixed(1)} s`;
 
 function report(label: string, measured: Awaited<ReturnType<typeof measure>>, money: object) {
   const { results } = measured;
@@ -106,9 +179,9 @@ function report(label: string, measured: Awaited<ReturnType<typeof measure>>, mo
     `\n${label}: rounds of ${seconds} s (with a backup: until it is done), backup ${backupAfterMs / 1000} s in, ${measured.backupKb} KB each`,
   );
   console.log(
-    '| round | backup | load | purchases/s | p99 | backup took | rows in it | against the rounds beside it |',
+    '| round | backup | load | purchases/s | p99 | backup took | snapshot held | rows in it | against the rounds beside it |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   let backups = 0;
   const ratios: number[] = [];
   results.forEach((r, i) => {
@@ -120,7 +193,7 @@ function report(label: string, measured: Awaited<ReturnType<typeof measure>>, mo
     if (ratio !== undefined) ratios.push(ratio);
     const rows = r.withBackup ? measured.rows[backups++] : undefined;
     console.log(
-      `| ${i + 1} | ${r.withBackup ? 'yes' : 'no'} | ${r.seconds} s | ${Math.round(r.perSecond)} | ${r.p99Ms} ms | ${r.backupMs === undefined ? '' : `${(r.backupMs / 1000).toFixed(1)} s`} | ${rows ?? ''} | ${ratio === undefined ? '' : `${(100 * ratio).toFixed(1)} %`} |`,
+      `| ${i + 1} | ${r.withBackup ? 'yes' : 'no'} | ${r.seconds} s | ${Math.round(r.perSecond)} | ${r.p99Ms} ms | ${seconds1(r.backupMs)} | ${seconds1(r.snapshotMs)} | ${rows ?? ''} | ${ratio === undefined ? '' : `${(100 * ratio).toFixed(1)} %`} |`,
     );
   });
   const mean = ratios.reduce((sum, r) => sum + r, 0) / ratios.length;

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /** Niceness of a backup or an export beside a running shop: when the CPU is short, purchases win. */
-export const BACKGROUND_NICENESS = 10;
+export const BACKGROUND_NICENESS = 19;
 
 /**
  * Lowers this whole process's CPU priority. On Linux a nice value belongs to a thread, and

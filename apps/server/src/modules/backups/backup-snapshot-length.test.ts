@@ -27,6 +27,7 @@ describe.skipIf(!postgresUrl)('a backup from PostgreSQL', () => {
   /** Backends of this database still serving the backup's connection (and so its snapshot). */
   const backupSessions = () =>
     data.shop.app.dbRun<{ pid: number }>({
+      name: 'test_backup_sessions',
       text: `select pid from pg_stat_activity
         where application_name = 'shop-backup' and datname = current_database()`,
       values: [],

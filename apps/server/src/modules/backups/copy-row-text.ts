@@ -143,7 +143,7 @@ export class RowsToPages {
       const isNull = bytes[i] === BACKSLASH && bytes[i + 1] === 0x4e && KIND[bytes[i + 2]!]! >= 5;
       if (isNull) i += 2;
       else if (KIND[bytes[i]!]! >= FIELD_END) quoted = true; // empty, not null: ""
-      let byte = 0;
+      let byte: number;
       for (;;) {
         byte = bytes[i++]!;
         const kind = KIND[byte]!;

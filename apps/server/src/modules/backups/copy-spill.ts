@@ -46,10 +46,18 @@ export class CopySpill {
     this.ranges.set(shape.name, { start, end: this.written });
   }
 
-  private async room() {
-    const error = once(this.out, 'error').then(([cause]: unknown[]) => Promise.reject(cause));
-    error.catch(() => undefined);
-    await Promise.race([once(this.out, 'drain'), error]);
+  /** Waits until the file takes more, or fails. */
+  private room(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const settle = (error?: Error) => {
+        this.out.off('drain', settle);
+        this.out.off('error', settle);
+        if (error) reject(error);
+        else resolve();
+      };
+      this.out.once('drain', settle);
+      this.out.once('error', settle);
+    });
   }
 
   /** Every table is in: the file is complete on disk. */
