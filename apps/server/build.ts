@@ -21,7 +21,7 @@ export async function buildServer(outdir = path.join(root, 'dist')): Promise<voi
   };
   await build({
     absWorkingDir: root,
-    // backup-snapshot: the child process a running embedded shop's backup starts.
+    // backup-snapshot: the child process that writes a running shop's backup.
     entryPoints: [
       'src/server.ts',
       'src/worker.ts',

@@ -32,7 +32,10 @@ export async function backupCommand(
     lowerPriority();
     const database = await openDatabase({ url: config.databaseUrl, migrations: 'none' });
     try {
-      return { ...(await takeBackup(database, target)), throughRunningShop: false };
+      return {
+        ...(await takeBackup(database, { ...target, inThisProcess: true })),
+        throughRunningShop: false,
+      };
     } finally {
       await database.close();
     }
@@ -53,7 +56,7 @@ export async function backupCommand(
   const database = await openDatabase({ dataDir: config.dataDir, migrations: 'none' });
   try {
     return {
-      ...(await takeBackup(database, { ...target, exclusive: true })),
+      ...(await takeBackup(database, { ...target, inThisProcess: true })),
       throughRunningShop: false,
     };
   } finally {

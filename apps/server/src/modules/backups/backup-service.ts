@@ -7,7 +7,7 @@ import { queryRows } from '../../db/execute';
 import { backups } from '../../db/schema/index';
 import { pruneBackups, writeBackupFile, type WrittenBackup } from './backup-files';
 import { dumpDatabase } from './database-dump';
-import { backupFromSnapshot } from './snapshot-backup';
+import { backupInChild } from './snapshot-backup';
 
 export type BackupRow = typeof backups.$inferSelect;
 export type BackupTrigger = BackupRow['trigger'];
@@ -28,10 +28,11 @@ export interface TakeBackupOptions {
   /** Backups of `dir` to keep (the oldest beyond go); unset keeps every one. */
   keep?: number | undefined;
   /**
-   * The caller has the embedded database to itself (the shop is stopped), so it may dump it in
-   * place instead of through a snapshot.
+   * The caller is `npm run backup`, a process of the backup's own at the lowest priority, so it
+   * writes the backup itself: from PostgreSQL, or from the embedded database of a stopped shop,
+   * which it has to itself. A running shop has a child process write it.
    */
-  exclusive?: boolean;
+  inThisProcess?: boolean;
 }
 
 /** Whether the database has the table of backups yet (migration 0014). */
@@ -45,7 +46,8 @@ async function hasBackupsTable(db: Db): Promise<boolean> {
 
 /**
  * Takes one backup: PostgreSQL from a repeatable-read snapshot over its own connection, the
- * running embedded shop through a snapshot dumped in a child process. Records it in the database
+ * embedded database from a copy of its folder; in a child process of the lowest priority unless
+ * the caller is the backup command itself. Records it in the database
  * (the admin overview shows its age) and prunes the folder down to `keep`.
  */
 export async function takeBackup(
@@ -53,10 +55,9 @@ export async function takeBackup(
   options: TakeBackupOptions,
 ): Promise<WrittenBackup> {
   const started = Date.now();
-  const written =
-    database.kind === 'pglite' && !options.exclusive
-      ? await backupFromSnapshot(database, options.dir)
-      : await writeBackupFile(options.dir, (write) => dumpDatabase(database, write, options.dir));
+  const written = options.inThisProcess
+    ? await writeBackupFile(options.dir, (write) => dumpDatabase(database, write, options.dir))
+    : await backupInChild(database, options.dir);
   if (options.keep) await pruneBackups(options.dir, options.keep);
   if (await hasBackupsTable(database.db)) {
     await database.db.insert(backups).values({
