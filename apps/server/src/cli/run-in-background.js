@@ -5,8 +5,9 @@
  * A nice value alone does not do that on Linux. The kernel first deals CPU time between sessions
  * (a login, a cron job, a service: "autogroups"), equally, and a nice value counts only among the
  * processes of one session; a backup started from a shell or by cron would take as much CPU as the
- * whole shop. So the command runs in a session of its own, whose group is lowered to the lowest
- * priority, as are its threads (the command lowers the threads it starts with, lib/low-priority.ts).
+ * whole shop. So the command runs in a session of its own, whose group is lowered, as are its
+ * threads (the command lowers the threads it starts with, and lowers it all further once it can,
+ * lib/low-priority.ts).
  * Under a service manager or a container that puts processes in CPU groups of their own, sessions
  * make no groups and the nice value does the work.
  *
@@ -17,8 +18,11 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
-/** The lowest priority, as lib/low-priority.ts gives the command's threads. */
-const LOWEST = 19;
+/**
+ * Low priority from the start, as lib/low-priority.ts's SNAPSHOT_NICENESS: the command lowers its
+ * group further (to 19) itself once it holds no snapshot that the shop's database waits on.
+ */
+const LOW = 10;
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
   console.error('Usage: node run-in-background.js <command.ts> [arguments]');
@@ -30,12 +34,12 @@ const child = spawn(process.execPath, ['--import', 'tsx', command, ...args], {
   stdio: 'inherit',
 });
 try {
-  writeFileSync(`/proc/${child.pid}/autogroup`, String(LOWEST));
+  writeFileSync(`/proc/${child.pid}/autogroup`, String(LOW));
 } catch {
   // Not Linux, or no autogroups: its nice value is what counts there.
 }
 try {
-  setPriority(child.pid ?? 0, LOWEST);
+  setPriority(child.pid ?? 0, LOW);
 } catch {
   // Not allowed: the command still lowers its own threads.
 }

@@ -43,25 +43,33 @@ describe.skipIf(!existsSync('/proc/self/task'))('lowering a process for a backup
   });
 });
 
-/** A command that says what session, CPU group and nice values it runs with, then exits with 3. */
-const command = `
-import { readdirSync, readFileSync } from 'node:fs';
+/**
+ * A command that says what session and CPU group it starts in, lowers itself as a backup does once
+ * its snapshot is released, says its group again, then exits with 3.
+ */
+const command = (lowPriority: string) => `
+import { readFileSync } from 'node:fs';
+import { lowerPriority } from ${JSON.stringify(lowPriority)};
 const stat = (file: string) => readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+const group = () => readFileSync('/proc/self/autogroup', 'utf8').trim();
+const started = group();
+lowerPriority();
 console.log(JSON.stringify({
   pid: process.pid,
   session: Number(stat('/proc/self/stat')[3]),
-  group: readFileSync('/proc/self/autogroup', 'utf8').trim(),
+  started,
+  lowered: group(),
   args: process.argv.slice(2),
 }));
 process.exit(3);
 `;
 
 describe.skipIf(!existsSync('/proc/self/autogroup'))('npm run backup and export', () => {
-  it('run their command in a session of its own, whose CPU group has the lowest priority', async () => {
+  it('run their command in a session of its own, whose CPU group is low, and lowest once the command says so', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'shop-background-'));
     try {
       const file = path.join(folder, 'command.ts');
-      writeFileSync(file, command);
+      writeFileSync(file, command(path.join(SERVER_ROOT, 'src/lib/low-priority.ts')));
       const launcher = path.join(SERVER_ROOT, 'src/cli/run-in-background.js');
       const run = promisify(execFile)(process.execPath, [launcher, file, '--out', 'x']);
       // Its exit status comes back through the launcher.
@@ -72,7 +80,8 @@ describe.skipIf(!existsSync('/proc/self/autogroup'))('npm run backup and export'
       expect(failed?.code).toBe(3);
       const seen = JSON.parse(failed!.stdout) as Record<string, unknown>;
       expect(seen.session).toBe(seen.pid);
-      expect(seen.group).toMatch(/ nice 19$/);
+      expect(seen.started).toMatch(/ nice 10$/);
+      expect(seen.lowered).toMatch(/ nice 19$/);
       expect(seen.args).toEqual(['--out', 'x']);
     } finally {
       rmSync(folder, { recursive: true, force: true });

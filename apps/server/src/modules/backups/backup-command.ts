@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import { openDatabase } from '../../db/client';
 import type { WrittenBackup } from './backup-files';
 import { backupTarget, takeBackup } from './backup-service';
-import { lowerPriority } from '../../lib/low-priority';
+import { lowerPriority, SNAPSHOT_NICENESS } from '../../lib/low-priority';
 import { askRunningShop } from '../../plugins/control-socket';
 import { SNAPSHOT_DUMP_TIMEOUT_MS } from './snapshot-backup';
 import { DataCommandError } from './target-database';
@@ -27,13 +27,14 @@ export async function backupCommand(
   const dir = out ? path.resolve(out) : null;
   const target = { ...backupTarget(config, dir), trigger: 'command' as const };
   if (config.databaseUrl) {
-    // Turning PostgreSQL's COPY bytes into backup lines and compressing them is this process's
-    // work (table-pages.ts): it gives way to the shop's.
-    lowerPriority();
+    // This process gives way to the shop's: a little while its snapshot holds PostgreSQL's
+    // clean-up back, all the way once it turns the tables' text into backup lines.
+    lowerPriority(SNAPSHOT_NICENESS);
     const database = await openDatabase({ url: config.databaseUrl, migrations: 'none' });
     try {
+      const onSnapshotEnd = () => lowerPriority();
       return {
-        ...(await takeBackup(database, { ...target, inThisProcess: true })),
+        ...(await takeBackup(database, { ...target, inThisProcess: true, onSnapshotEnd })),
         throughRunningShop: false,
       };
     } finally {

@@ -33,6 +33,8 @@ export interface TakeBackupOptions {
    * which it has to itself. A running shop has a child process write it.
    */
   inThisProcess?: boolean;
+  /** In this process: called once PostgreSQL's snapshot is released (database-dump.ts). */
+  onSnapshotEnd?: () => void;
 }
 
 /** Whether the database has the table of backups yet (migration 0014). */
@@ -56,7 +58,12 @@ export async function takeBackup(
 ): Promise<WrittenBackup> {
   const started = Date.now();
   const written = options.inThisProcess
-    ? await writeBackupFile(options.dir, (write) => dumpDatabase(database, write, options.dir))
+    ? await writeBackupFile(options.dir, (write) =>
+        dumpDatabase(database, write, {
+          spillDir: options.dir,
+          onSnapshotEnd: options.onSnapshotEnd,
+        }),
+      )
     : await backupInChild(database, options.dir);
   if (options.keep) await pruneBackups(options.dir, options.keep);
   if (await hasBackupsTable(database.db)) {

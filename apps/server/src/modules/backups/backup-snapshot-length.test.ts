@@ -46,7 +46,7 @@ describe.skipIf(!postgresUrl)('a backup from PostgreSQL', () => {
           }
           await write(line);
         },
-        folder,
+        { spillDir: folder },
       ),
     );
     expect(written.header.rows.users).toBe(5);
@@ -68,7 +68,7 @@ describe.skipIf(!postgresUrl)('a backup from PostgreSQL', () => {
             }
             await write(line);
           },
-          folder,
+          { spillDir: folder },
         ),
       ),
     ).rejects.toBe(failure);

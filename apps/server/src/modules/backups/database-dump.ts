@@ -96,10 +96,10 @@ async function writeLines(
  * purchases go on meanwhile and none of them is half in the backup. Its tables stream by COPY into
  * a file in `spillDir`; the snapshot ends before they become backup lines (copy-spill.ts).
  */
-async function dumpPostgres(url: string, write: LineWriter, spillDir: string) {
+async function dumpPostgres(url: string, write: LineWriter, options: DumpOptions) {
   const client = new pg.Client({ connectionString: url, application_name: 'shop-backup' });
   await client.connect();
-  const spill = new CopySpill(spillDir);
+  const spill = new CopySpill(options.spillDir ?? tmpdir());
   try {
     let plan: SnapshotPlan;
     try {
@@ -110,6 +110,7 @@ async function dumpPostgres(url: string, write: LineWriter, spillDir: string) {
     } finally {
       await client.end();
     }
+    options.onSnapshotEnd?.();
     await spill.finish();
     return await writeLines(plan, write, (shape) => spill.pages(shape, write));
   } finally {
@@ -117,18 +118,25 @@ async function dumpPostgres(url: string, write: LineWriter, spillDir: string) {
   }
 }
 
+export interface DumpOptions {
+  /** Where PostgreSQL's tables wait as COPY text (the backup's own folder; else the system's). */
+  spillDir?: string;
+  /** Called once PostgreSQL's snapshot is released, before the backup lines are made. */
+  onSnapshotEnd?: () => void;
+}
+
 /**
  * Writes the whole database as backup lines, from one snapshot. (On the embedded database that
  * snapshot holds the only connection: a running shop dumps a copy of itself in another process
- * instead, see snapshot-backup.ts.) PostgreSQL's tables wait in a file of `spillDir` meanwhile.
+ * instead, see snapshot-backup.ts.) PostgreSQL's tables wait in a file meanwhile (copy-spill.ts).
  */
 export async function dumpDatabase(
   database: Pick<Database, 'db' | 'url'>,
   write: LineWriter,
-  spillDir: string = tmpdir(),
+  options: DumpOptions = {},
 ): Promise<BackupHeader> {
   // Only PostgreSQL has an address.
-  if (database.url) return dumpPostgres(database.url, write, spillDir);
+  if (database.url) return dumpPostgres(database.url, write, options);
   return database.db.transaction(
     async (tx) => {
       const plan = await planInSnapshot(tx, 'pglite');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Database } from '../../db/client';
 import { SERVER_ROOT } from '../../paths';
 import type { WrittenBackup } from './backup-files';
-import { BACKGROUND_NICENESS } from '../../lib/low-priority';
+import { BACKGROUND_NICENESS, SNAPSHOT_NICENESS } from '../../lib/low-priority';
 import { extractTar } from './tar-extract';
 
 /** The child that dumps a snapshot: the TypeScript source under tsx, or its built bundle. */
@@ -17,10 +17,14 @@ const dumper = import.meta.url.endsWith('.ts')
 export const SNAPSHOT_DUMP_TIMEOUT_MS = 60 * 60_000;
 
 /**
- * Runs the backup child on `args`, at the lowest priority, with `env` besides PATH; resolves with
- * what it wrote.
+ * Runs the backup child on `args`, its main thread at `niceness` from the start (it lowers the rest
+ * itself), with `env` besides PATH; resolves with what it wrote.
  */
-function runDumper(args: string[], env: Record<string, string>): Promise<WrittenBackup> {
+function runDumper(
+  args: string[],
+  env: Record<string, string>,
+  niceness: number,
+): Promise<WrittenBackup> {
   return new Promise<WrittenBackup>((resolve, reject) => {
     const child = execFile(
       process.execPath,
@@ -40,7 +44,7 @@ function runDumper(args: string[], env: Record<string, string>): Promise<Written
     // Its start-up at once; the child lowers the threads it has by then itself.
     if (child.pid) {
       try {
-        setPriority(child.pid, BACKGROUND_NICENESS);
+        setPriority(child.pid, niceness);
       } catch {
         // Some systems refuse; the backup is only slower to give way then.
       }
@@ -63,7 +67,7 @@ function runDumper(args: string[], env: Record<string, string>): Promise<Written
  */
 export async function backupInChild(database: Database, dir: string): Promise<WrittenBackup> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  if (database.url) return runDumper([dir], { DATABASE_URL: database.url });
+  if (database.url) return runDumper([dir], { DATABASE_URL: database.url }, SNAPSHOT_NICENESS);
   if (!database.snapshot) throw new Error('only the embedded database takes snapshots');
   // The copy goes to disk as the data folder it is, for the child to open in place: read into its
   // memory instead, it would need the folder's size three times over.
@@ -71,7 +75,7 @@ export async function backupInChild(database: Database, dir: string): Promise<Wr
   try {
     const snapshot = await database.snapshot();
     await extractTar(new Uint8Array(await snapshot.arrayBuffer()), path.join(copy, 'pglite'));
-    return await runDumper([dir, copy], {});
+    return await runDumper([dir, copy], {}, BACKGROUND_NICENESS);
   } finally {
     await rm(copy, { recursive: true, force: true });
   }
