@@ -1,6 +1,6 @@
 /**
  * The child process that writes a running shop's backup (modules/backups/snapshot-backup.ts), at
- * the lowest priority: from the copy of the embedded data folder the shop made (as after a crash at
+ * low priority: from the copy of the embedded data folder the shop made (as after a crash at
  * that moment), or from PostgreSQL at DATABASE_URL. Prints what it wrote as JSON. Its memory (a
  * second embedded PostgreSQL, or the pages being written) goes back to the system when it exits.
  */

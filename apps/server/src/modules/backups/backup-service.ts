@@ -28,7 +28,7 @@ export interface TakeBackupOptions {
   /** Backups of `dir` to keep (the oldest beyond go); unset keeps every one. */
   keep?: number | undefined;
   /**
-   * The caller is `npm run backup`, a process of the backup's own at the lowest priority, so it
+   * The caller is `npm run backup`, a process of the backup's own at low priority, so it
    * writes the backup itself: from PostgreSQL, or from the embedded database of a stopped shop,
    * which it has to itself. A running shop has a child process write it.
    */
@@ -48,7 +48,7 @@ async function hasBackupsTable(db: Db): Promise<boolean> {
 
 /**
  * Takes one backup: PostgreSQL from a repeatable-read snapshot over its own connection, the
- * embedded database from a copy of its folder; in a child process of the lowest priority unless
+ * embedded database from a copy of its folder; in a child process of low priority unless
  * the caller is the backup command itself. Records it in the database
  * (the admin overview shows its age) and prunes the folder down to `keep`.
  */

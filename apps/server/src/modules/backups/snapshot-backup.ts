@@ -53,7 +53,7 @@ function runDumper(
 }
 
 /**
- * A backup taken by the running shop, written by a child process at the lowest priority while the
+ * A backup taken by the running shop, written by a child process at low priority while the
  * shop goes on: the child's CPU (making backup lines, compressing them) never competes with
  * purchases on equal terms, and the shop's memory stays as it was.
  *
