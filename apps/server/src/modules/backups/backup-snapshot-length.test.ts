@@ -75,4 +75,13 @@ describe.skipIf(!postgresUrl)('a backup from PostgreSQL', () => {
     expect(readdirSync(folder).filter((name) => name.startsWith('.'))).toEqual([]);
     expect(await backupSessions()).toEqual([]);
   }, 60_000);
+
+  it("fails with the file's own error, and lets go of its snapshot, when the tables cannot be written", async () => {
+    await expect(
+      dumpDatabase(data.shop.database, () => Promise.resolve(), {
+        spillDir: path.join(folder, 'gone', 'deeper'),
+      }),
+    ).rejects.toThrow(/ENOENT/);
+    expect(await backupSessions()).toEqual([]);
+  }, 30_000);
 });

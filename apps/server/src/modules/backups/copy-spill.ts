@@ -1,6 +1,6 @@
-import { once } from 'node:events';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -28,7 +28,8 @@ export class CopySpill {
   constructor(dir: string) {
     this.file = path.join(dir, `.shop-backup-${process.pid}-${Date.now()}.copy`);
     this.out = createWriteStream(this.file, { mode: 0o600, highWaterMark: 1 << 20 });
-    // A failed write surfaces at the next wait for room, or at the end; never unhandled.
+    // A failed write (a full disk, a folder gone) surfaces at the next write or at the end, as the
+    // stream's `errored`; the event itself is not the only word of it.
     this.out.on('error', () => undefined);
   }
 
@@ -46,8 +47,12 @@ export class CopySpill {
     this.ranges.set(shape.name, { start, end: this.written });
   }
 
-  /** Waits until the file takes more, or fails. */
+  /**
+   * Waits until the file takes more, or fails. A stream that has already failed takes nothing and
+   * says so no more: its error is thrown here, or the wait would never end.
+   */
   private room(): Promise<void> {
+    if (this.out.errored) return Promise.reject(this.out.errored);
     return new Promise((resolve, reject) => {
       const settle = (error?: Error) => {
         this.out.off('drain', settle);
@@ -63,8 +68,8 @@ export class CopySpill {
   /** Every table is in: the file is complete on disk. */
   async finish(): Promise<void> {
     this.out.end();
-    await once(this.out, 'close');
-    if (this.out.errored) throw this.out.errored;
+    // Settles even for a stream that closed or failed before this call.
+    await finished(this.out);
   }
 
   /** One table's rows as backup lines, a page each; returns the rows. */
