@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 
 /** Niceness of a backup or an export beside a running shop: when the CPU is short, purchases win. */
 export const BACKGROUND_NICENESS = 19;
@@ -39,9 +39,10 @@ export function lowerPriority(niceness = BACKGROUND_NICENESS): void {
   }
   for (const id of threads.length > 0 ? threads : [0]) {
     try {
-      setPriority(id, niceness);
+      // Root may raise a priority too: a thread already lower stays as it is.
+      if (getPriority(id) < niceness) setPriority(id, niceness);
     } catch {
-      // Not allowed here (lower than it is), or the thread has ended.
+      // Not allowed here, or the thread has ended.
     }
   }
   if (leadsItsSession()) {
