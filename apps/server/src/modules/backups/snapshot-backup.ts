@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Database } from '../../db/client';
 import { SERVER_ROOT } from '../../paths';
 import type { WrittenBackup } from './backup-files';
-import { BACKGROUND_NICENESS, SNAPSHOT_NICENESS } from '../../lib/low-priority';
+import { SNAPSHOT_NICENESS } from '../../lib/low-priority';
 import { extractTar } from './tar-extract';
 
 /** The child that dumps a snapshot: the TypeScript source under tsx, or its built bundle. */
@@ -17,14 +17,10 @@ const dumper = import.meta.url.endsWith('.ts')
 export const SNAPSHOT_DUMP_TIMEOUT_MS = 60 * 60_000;
 
 /**
- * Runs the backup child on `args`, its main thread at `niceness` from the start (it lowers the rest
- * itself), with `env` besides PATH; resolves with what it wrote.
+ * Runs the backup child on `args`, with `env` besides PATH; resolves with what it wrote. Its main
+ * thread starts low; the child sets how low for the whole of itself (cli/backup-snapshot.ts).
  */
-function runDumper(
-  args: string[],
-  env: Record<string, string>,
-  niceness: number,
-): Promise<WrittenBackup> {
+function runDumper(args: string[], env: Record<string, string>): Promise<WrittenBackup> {
   return new Promise<WrittenBackup>((resolve, reject) => {
     const child = execFile(
       process.execPath,
@@ -41,10 +37,11 @@ function runDumper(
         reject(new Error(`The backup process failed: ${reason}`, { cause: error }));
       },
     );
-    // Its start-up at once; the child lowers the threads it has by then itself.
+    // Its start-up at once, at the milder of its two niceness values; the child lowers itself
+    // further, and the threads it has by then.
     if (child.pid) {
       try {
-        setPriority(child.pid, niceness);
+        setPriority(child.pid, SNAPSHOT_NICENESS);
       } catch {
         // Some systems refuse; the backup is only slower to give way then.
       }
@@ -67,7 +64,7 @@ function runDumper(
  */
 export async function backupInChild(database: Database, dir: string): Promise<WrittenBackup> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  if (database.url) return runDumper([dir], { DATABASE_URL: database.url }, SNAPSHOT_NICENESS);
+  if (database.url) return runDumper([dir], { DATABASE_URL: database.url });
   if (!database.snapshot) throw new Error('only the embedded database takes snapshots');
   // The copy goes to disk as the data folder it is, for the child to open in place: read into its
   // memory instead, it would need the folder's size three times over.
@@ -75,7 +72,7 @@ export async function backupInChild(database: Database, dir: string): Promise<Wr
   try {
     const snapshot = await database.snapshot();
     await extractTar(new Uint8Array(await snapshot.arrayBuffer()), path.join(copy, 'pglite'));
-    return await runDumper([dir, copy], {}, BACKGROUND_NICENESS);
+    return await runDumper([dir, copy], {});
   } finally {
     await rm(copy, { recursive: true, force: true });
   }
