@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { testAdminProduct } from '@/lib/test-product';
 import {
   emptyProductForm,
-  filterAdminProducts,
   itemToFormFields,
   parseDecimal,
   productFormToPayload,
@@ -232,18 +231,6 @@ describe('productFormToPayload', () => {
       ok: true,
       payload: { gameItemId: -151838493, quantity: 1000, isActive: false, server: '1' },
     });
-  });
-});
-
-describe('filterAdminProducts', () => {
-  const list = [
-    { name: 'Штурмовая винтовка', category: 'weapons' as const },
-    { name: 'Дерево', category: 'resources' as const },
-  ];
-  it('searches by name only, ignoring case, within a category', () => {
-    expect(filterAdminProducts(list, 'ДЕРЕВО', 'all')).toEqual([list[1]]);
-    expect(filterAdminProducts(list, '', 'weapons')).toEqual([list[0]]);
-    expect(filterAdminProducts(list, 'дерево', 'weapons')).toEqual([]);
   });
 });
 

@@ -162,20 +162,6 @@ export function productFormToPayload(values: ProductFormValues): FormResult<Prod
   return parsed.success ? { ok: true, payload: parsed.data } : fromZodError(parsed.error);
 }
 
-/** The admin list's own filter: by name only (SPEC §2 admin 4), plus the category. */
-export function filterAdminProducts<T extends Pick<AdminProduct, 'name' | 'category'>>(
-  products: readonly T[],
-  search: string,
-  category: string,
-): T[] {
-  const needle = search.trim().toLocaleLowerCase('ru-RU');
-  return products.filter(
-    (product) =>
-      (category === 'all' || product.category === category) &&
-      (!needle || product.name.toLocaleLowerCase('ru-RU').includes(needle)),
-  );
-}
-
 /** SPEC §2 admin 4: what picking a game item fills in; `name` is the server's Russian name for it. */
 export function itemToFormFields(
   item: { id: number; shortname: string; nameEn: string; category: string },

@@ -20,7 +20,7 @@ import { useAdminServers } from '../api/get-admin-servers';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProductOrders } from '../api/get-product-orders';
 import { usePatchProduct, type ProductFlags } from '../api/patch-product';
-import { filterAdminProducts } from '../product-form';
+import { filterAdminProducts } from '../filter-admin-products';
 import { AdminProductCard } from './admin-product-card';
 import { AdminSection } from './admin-section';
 import { ItemImportButton } from './item-import-button';

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { formatRoubles } from '@/lib/format';
-import { filterAdminProducts } from '../product-form';
+import { filterAdminProducts } from '../filter-admin-products';
 
 type PickableProduct = Pick<AdminProduct, 'id' | 'name' | 'category' | 'price' | 'originalPrice'>;
 
