@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { AdminPage } from '@/features/admin/components/admin-page';
+import { AdminPage } from '@/features/admin/shared/components/admin-page';
 import { loadToaster } from '@/lib/toast';
 
 export function AdminRoute() {

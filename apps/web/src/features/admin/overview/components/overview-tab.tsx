@@ -1,0 +1,29 @@
+import { AuditLogSection } from './audit-log-section';
+import { BackupStatusCard } from '../../shared/components/backup-status-card';
+import { LatestOrders } from './latest-orders';
+import { OverviewCards } from './overview-cards';
+import { PaymentStatsSection } from './payment-stats';
+import { PaymentsSection } from './payments-section';
+import { RevenueByWipe } from './revenue-by-wipe';
+import { RevenueChart } from './revenue-chart';
+
+/**
+ * SPEC §2 tab 1: the cards, the last backup's age, revenue per day (with the wipes marked) and per
+ * wipe, the latest orders, payments (each top-up, reversible), and the audit log.
+ */
+export function OverviewTab() {
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
+      <OverviewCards />
+      <BackupStatusCard />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <RevenueChart />
+        <PaymentStatsSection />
+      </div>
+      <RevenueByWipe />
+      <LatestOrders />
+      <PaymentsSection />
+      <AuditLogSection />
+    </div>
+  );
+}

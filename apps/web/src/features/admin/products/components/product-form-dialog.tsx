@@ -1,0 +1,89 @@
+import type { AdminProduct, AdminServer } from '@shop/shared';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useCreateProduct } from '../api/create-product';
+import { useUpdateProduct } from '../api/update-product';
+import {
+  emptyProductForm,
+  productFormToPayload,
+  productToForm,
+  type ProductFormValues,
+} from '../product-form';
+import { useAdminForm } from '../../shared/use-admin-form';
+import { AdminFormDialog } from '../../shared/components/admin-form-dialog';
+import { PickedItemBar } from './picked-item-bar';
+import { ProductFormFields } from './product-form-fields';
+
+type Field = keyof ProductFormValues;
+
+/** Add (product = null) or edit a product; the item picker fills the game fields. */
+export function ProductFormDialog({
+  open,
+  product,
+  servers,
+  onOpenChange,
+}: {
+  open: boolean;
+  product: AdminProduct | null;
+  servers: readonly Pick<AdminServer, 'id' | 'name'>[];
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [naming, setNaming] = useState(false);
+  const { form, onSubmit, busy, formError } = useAdminForm({
+    open,
+    editing: product,
+    empty: emptyProductForm,
+    toForm: productToForm,
+    toPayload: productFormToPayload,
+    create: useCreateProduct(),
+    update: useUpdateProduct(),
+    texts: {
+      added: 'Товар добавлен',
+      updated: 'Товар обновлен',
+      addFailed: 'Не удалось добавить товар',
+      updateFailed: 'Не удалось обновить товар',
+    },
+    onSaved: () => onOpenChange(false),
+  });
+  const { control, setValue, clearErrors } = form;
+  const [itemId, itemName, category] = useWatch({
+    control,
+    name: ['gameItemId', 'gameItemName', 'category'],
+  });
+
+  const fill = (fields: Partial<ProductFormValues>) => {
+    for (const [field, value] of Object.entries(fields))
+      setValue(field as Field, value, { shouldDirty: true });
+    clearErrors();
+  };
+
+  return (
+    <AdminFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      saveDisabled={naming}
+      width="3xl"
+      title={product ? 'Редактировать товар' : 'Добавить товар'}
+      description="Выберите предмет из таблицы игры — остальное заполнится само. Поля со звёздочкой обязательны."
+      label="Форма товара"
+      columns={2}
+      formError={formError}
+      onSubmit={onSubmit}
+    >
+      <PickedItemBar
+        itemId={itemId}
+        itemName={itemName}
+        category={category}
+        editedIcon={
+          product && product.gameItemId !== null
+            ? { itemId: String(product.gameItemId), src: product.shownImage }
+            : null
+        }
+        onPicked={fill}
+        onNamingChange={setNaming}
+      />
+      <ProductFormFields form={form} servers={servers} naming={naming} />
+    </AdminFormDialog>
+  );
+}

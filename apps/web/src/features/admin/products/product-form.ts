@@ -1,0 +1,177 @@
+import {
+  productInputSchema,
+  productCategories,
+  vipTiers,
+  type AdminProduct,
+  type ProductCategory,
+  type VipTier,
+} from '@shop/shared';
+import type { z } from 'zod';
+import { failure, fromZodError, type FormResult } from '../shared/form-result';
+
+export type ProductPayload = z.output<typeof productInputSchema>;
+
+/** Text fields hold what the admin typed; the mapping below turns them into the API's types. */
+export interface ProductFormValues {
+  name: string;
+  originalName: string;
+  description: string;
+  gameItemName: string;
+  gameItemId: string;
+  category: ProductCategory | '';
+  server: string;
+  price: string;
+  quantity: string;
+  image: string;
+  commands: string;
+  personalUserId: string;
+  /** 'none' or one of vipTiers: a select cannot hold an empty value. */
+  vipTier: VipTier | 'none';
+  vipDays: string;
+  revokeCommands: string;
+  /** Hours after a wipe it is not sold, as typed ('' is 0). */
+  wipeBlockHours: string;
+  untilWipe: boolean;
+  popular: boolean;
+  inStock: boolean;
+  isActive: boolean;
+}
+
+export const REQUIRED_PRODUCT_FIELDS =
+  'Заполните обязательные поля (название, игровое название, цена, категория)';
+/** The server's own message for a tier without days or days without a tier. */
+export const VIP_FIELDS_REQUIRED = 'Для VIP-товара укажите и уровень, и срок в днях';
+const VIP_DAYS_INTEGER = 'Срок VIP: целое число дней';
+
+/** The console group a tier maps to on the server when no commands are given: 'vip_gold'. */
+export const vipGroup = (tier: VipTier) => `vip_${tier.toLowerCase()}`;
+
+/**
+ * The VIP part of the form shows for the VIP category and whenever a tier is set, so a product's VIP
+ * settings never go out of sight while they are still submitted.
+ */
+export function showsVipFields(category: string, tier: string): boolean {
+  return category === 'vip' || tier !== 'none';
+}
+
+const isVipTier = (value: string | null): value is VipTier =>
+  (vipTiers as readonly string[]).includes(value ?? '');
+
+export const emptyProductForm: ProductFormValues = {
+  name: '',
+  originalName: '',
+  description: '',
+  gameItemName: '',
+  gameItemId: '',
+  category: '',
+  server: 'all',
+  price: '',
+  quantity: '1',
+  image: '',
+  commands: '',
+  personalUserId: '',
+  vipTier: 'none',
+  vipDays: '',
+  revokeCommands: '',
+  wipeBlockHours: '0',
+  untilWipe: false,
+  popular: false,
+  inStock: true,
+  isActive: true,
+};
+
+export function productToForm(product: AdminProduct): ProductFormValues {
+  return {
+    name: product.name,
+    originalName: product.originalName ?? '',
+    description: product.description,
+    gameItemName: product.gameItemName,
+    gameItemId: product.gameItemId === null ? '' : String(product.gameItemId),
+    category: product.category,
+    server: product.server,
+    // While a sale runs, `price` is the sale's: the form edits the product's own price.
+    price: String(product.originalPrice ?? product.price),
+    quantity: String(product.quantity),
+    image: product.image ?? '',
+    commands: product.commands ?? '',
+    personalUserId: product.personalUserId === null ? '' : String(product.personalUserId),
+    vipTier: isVipTier(product.vipTier) ? product.vipTier : 'none',
+    vipDays: product.vipDays === null ? '' : String(product.vipDays),
+    revokeCommands: product.revokeCommands ?? '',
+    wipeBlockHours: String(product.wipeBlockHours),
+    untilWipe: product.untilWipe,
+    popular: product.popular,
+    inStock: product.inStock,
+    isActive: product.isActive,
+  };
+}
+
+/** '149,90' and '149.90' are both 149.9: admins type the Russian decimal comma. */
+export function parseDecimal(raw: string): number {
+  const text = raw.trim().replace(/\s/g, '').replace(',', '.');
+  return text === '' ? Number.NaN : Number(text);
+}
+
+const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/**
+ * SPEC §5: name, game item name, price and category are required (one message for all four); price is
+ * a decimal, quantity an integer defaulting to 1, empty commands become null, the item id is optional.
+ * A VIP product has both a tier and a term in days; empty revoke commands use the server's default.
+ */
+export function productFormToPayload(values: ProductFormValues): FormResult<ProductPayload> {
+  const missing = (['name', 'gameItemName', 'price', 'category'] as const).filter(
+    (field) => !values[field].trim(),
+  );
+  if (missing.length > 0) return failure(REQUIRED_PRODUCT_FIELDS, [...missing]);
+  if (!(values.category in productCategories))
+    return failure(REQUIRED_PRODUCT_FIELDS, ['category']);
+
+  const price = parseDecimal(values.price);
+  if (!Number.isFinite(price)) return failure('Цена должна быть числом', ['price']);
+
+  // VIP: both a tier and a term, or neither (the server's rule and message).
+  const vipTier = values.vipTier === 'none' ? null : values.vipTier;
+  const vipDays = blankToNull(values.vipDays);
+  if ((vipTier === null) !== (vipDays === null))
+    return failure(VIP_FIELDS_REQUIRED, [vipTier === null ? 'vipTier' : 'vipDays']);
+  if (vipDays !== null && !/^\d+$/.test(vipDays)) return failure(VIP_DAYS_INTEGER, ['vipDays']);
+
+  const parsed = productInputSchema.safeParse({
+    name: values.name,
+    originalName: blankToNull(values.originalName),
+    description: values.description,
+    gameItemName: values.gameItemName,
+    gameItemId: blankToNull(values.gameItemId),
+    category: values.category,
+    server: values.server || 'all',
+    price,
+    quantity: values.quantity.trim() === '' ? 1 : values.quantity.trim(),
+    image: blankToNull(values.image),
+    popular: values.popular,
+    inStock: values.inStock,
+    isActive: values.isActive,
+    commands: blankToNull(values.commands),
+    personalUserId: blankToNull(values.personalUserId),
+    vipTier,
+    vipDays,
+    revokeCommands: blankToNull(values.revokeCommands),
+    wipeBlockHours: values.wipeBlockHours.trim() === '' ? 0 : values.wipeBlockHours.trim(),
+    untilWipe: values.untilWipe,
+  });
+  return parsed.success ? { ok: true, payload: parsed.data } : fromZodError(parsed.error);
+}
+
+/** SPEC §2 admin 4: what picking a game item fills in; `name` is the server's Russian name for it. */
+export function itemToFormFields(
+  item: { id: number; shortname: string; nameEn: string; category: string },
+  name: string,
+): Partial<ProductFormValues> {
+  return {
+    name,
+    gameItemName: item.shortname,
+    gameItemId: String(item.id),
+    originalName: item.nameEn,
+    ...(item.category in productCategories ? { category: item.category as ProductCategory } : {}),
+  };
+}
