@@ -44,7 +44,8 @@ export function PopularProducts({ products }: { products: readonly PopularProduc
                     {product.description}
                   </p>
                 )}
-                <div className="mt-auto flex items-center justify-between gap-2 pt-3">
+                {/* The button wraps under the price where the card is too narrow for both (a 360 px phone). */}
+                <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
                   <span className="text-lg font-extrabold whitespace-nowrap text-white tabular-nums">
                     {formatRoubles(product.price)}
                   </span>
