@@ -41,6 +41,7 @@ import demoRoutes from './modules/demo/demo-routes';
 import serversRoutes from './modules/servers/servers-routes';
 import healthRoutes from './modules/site/health-routes';
 import siteRoutes from './modules/site/site-routes';
+import sitePlugin from './modules/site/site-plugin';
 import apiDocsPlugin from './plugins/api-docs';
 import authPlugin from './plugins/auth';
 import idempotencyPlugin from './modules/idempotency/idempotency-plugin';
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     databaseUrl: options.database.url,
     retryMs: config.leaderRetryMs,
   });
+  await app.register(sitePlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(apiDocsPlugin, { adminOnly: config.nodeEnv === 'production' });
   await app.register(idempotencyPlugin, { pruneIntervalMs: 60 * 60_000 });
@@ -169,7 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(backupsPlugin, { config, database: options.database, ...options.backups });
 
   await app.register(healthRoutes, { prefix: '/api', limitPerMinute: rateLimitMax });
-  await app.register(siteRoutes, { prefix: '/api', config });
+  await app.register(siteRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api', config });
   await app.register(serversRoutes, { prefix: '/api' });
   await app.register(productsRoutes, { prefix: '/api' });

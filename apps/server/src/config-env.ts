@@ -58,7 +58,7 @@ export const envSchema = z.object({
     .optional(),
   TRUSTED_PROXY: z.string().optional(),
   TRANSLATE_URL: z.url().optional(),
-  DISCORD_URL: z.url().default('https://discord.gg/rust'),
+  DISCORD_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Discord linking (OAuth2): the application's id and secret (README, «Discord»). */
   DISCORD_CLIENT_ID: z
     .string()
@@ -74,7 +74,7 @@ export const envSchema = z.object({
   /** Discord's REST API (without the version) and its OAuth2 page; a stand-in in tests. */
   DISCORD_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   DISCORD_OAUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
-  COMMUNITY_URL: z.url().default('https://vk.com/rust'),
+  COMMUNITY_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** A session unused this many days ends (it ends at SESSION_TTL_DAYS after sign-in anyway). */

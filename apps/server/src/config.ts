@@ -53,7 +53,8 @@ export interface Config {
   };
   trustProxy: string | undefined;
   translateUrl: string | undefined;
-  links: { discord: string; community: string };
+  /** DISCORD_URL and COMMUNITY_URL of an older install: the community links until the owner sets them. */
+  links: { discord: string | undefined; community: string | undefined };
   /** Discord linking, VIP roles and the API they use (config-discord.ts). */
   discord: DiscordConfig;
   logLevel: string;

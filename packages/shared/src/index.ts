@@ -30,3 +30,8 @@ export * from './schemas/plugin-protocol';
 export * from './deferred-start';
 export * from './schemas/data';
 export * from './schemas/discord';
+export * from './site/site-content';
+export * from './site/site-colors';
+export * from './site/fill-template';
+export * from './site/site-schema';
+export * from './site/site-public-schema';

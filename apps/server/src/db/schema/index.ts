@@ -14,3 +14,4 @@ export * from './wipes';
 export * from './sales';
 export * from './vip';
 export * from './discord';
+export * from './site';

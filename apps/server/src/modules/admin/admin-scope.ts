@@ -20,6 +20,7 @@ import usersAdminRoutes from './users-admin-routes';
 import statsRoutes from './stats-routes';
 import wipesAdminRoutes from '../wipes/wipes-admin-routes';
 import discordAdminRoutes from '../discord/discord-admin-routes';
+import siteAdminRoutes from '../site/site-admin-routes';
 
 /**
  * Every admin route lives inside this scope, whose first hook answers 401 to anonymous callers and 403
@@ -47,4 +48,5 @@ export default async function adminScope(app: FastifyInstance, { config }: { con
   await app.register(exportRoutes);
   await app.register(importsRoutes);
   await app.register(discordAdminRoutes);
+  await app.register(siteAdminRoutes);
 }

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import type { ImageSlot } from '@shop/shared';
+import sharp from 'sharp';
+import type { SiteImageFile } from './site-repository';
+
+/** The largest upload: a phone photo of a logo is well under it, a raw camera file is not. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Pixels sharp may decode (a 4K × 4K picture and a little more): no decompression bomb. */
+const MAX_INPUT_PIXELS = 20_000_000;
+
+/** The sizes each page needs, as WebP: a phone gets the small file, a desktop the large one. */
+const variants: Record<
+  ImageSlot,
+  ReadonlyArray<{ size: string; width?: number; height?: number }>
+> = {
+  logo: [{ size: '128', height: 128 }],
+  favicon: [
+    { size: '64', width: 64, height: 64 },
+    { size: '192', width: 192, height: 192 },
+  ],
+  background: [
+    { size: 'phone', width: 828 },
+    { size: 'desktop', width: 1920 },
+  ],
+};
+
+const minimum: Record<ImageSlot, { width: number; height: number; label: string }> = {
+  logo: { width: 32, height: 32, label: 'Логотип' },
+  favicon: { width: 32, height: 32, label: 'Значок вкладки' },
+  background: { width: 640, height: 360, label: 'Фон' },
+};
+
+export class SiteImageError extends Error {
+  override name = 'SiteImageError';
+}
+
+/** PNG, JPEG or WebP by their first bytes, whatever the request claimed; anything else is refused. */
+export function imageFormatOf(bytes: Buffer): 'png' | 'jpeg' | 'webp' | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex'))) {
+    return 'png';
+  }
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'jpeg';
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  ) {
+    return 'webp';
+  }
+  return null;
+}
+
+/** The URL a stored picture file is served at; its name changes with its content. */
+export function imageUrl(name: string): string {
+  return `/api/site/images/${name}`;
+}
+
+export function imageFileName(id: string, slot: ImageSlot, size: string): string {
+  return `${id}-${slot}-${size}.webp`;
+}
+
+export function variantSizes(slot: ImageSlot): string[] {
+  return variants[slot].map((variant) => variant.size);
+}
+
+/**
+ * Checks an upload by its content and re-encodes it to WebP at the slot's sizes (metadata dropped,
+ * animation flattened to the first frame). Throws a SiteImageError in Russian naming the picture.
+ */
+export async function encodeSiteImage(
+  slot: ImageSlot,
+  bytes: Buffer,
+): Promise<{ id: string; files: SiteImageFile[] }> {
+  const { label, width: minWidth, height: minHeight } = minimum[slot];
+  if (bytes.length === 0) throw new SiteImageError(`${label}: файл пуст`);
+  if (bytes.length > MAX_IMAGE_BYTES) {
+    throw new SiteImageError(`${label}: файл больше 5 МБ`);
+  }
+  if (!imageFormatOf(bytes)) {
+    throw new SiteImageError(
+      `${label}: поддерживаются только PNG, JPEG и WebP (SVG не принимается)`,
+    );
+  }
+  const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await source.metadata();
+  } catch {
+    throw new SiteImageError(`${label}: файл повреждён или слишком велик (больше 20 мегапикселей)`);
+  }
+  if ((metadata.width ?? 0) < minWidth || (metadata.height ?? 0) < minHeight) {
+    throw new SiteImageError(`${label}: нужно не меньше ${minWidth}×${minHeight} пикселей`);
+  }
+  const id = createHash('sha256').update(slot).update(bytes).digest('hex').slice(0, 20);
+  const files: SiteImageFile[] = [];
+  try {
+    for (const variant of variants[slot]) {
+      const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({
+          width: variant.width,
+          height: variant.height,
+          fit: variant.width && variant.height ? 'cover' : 'inside',
+          withoutEnlargement: slot !== 'favicon',
+        })
+        .webp({ quality: slot === 'background' ? 72 : 88, effort: 4 })
+        .toBuffer({ resolveWithObject: true });
+      files.push({
+        name: imageFileName(id, slot, variant.size),
+        slot,
+        contentType: 'image/webp',
+        width: info.width,
+        height: info.height,
+        bytes: data,
+      });
+    }
+  } catch {
+    throw new SiteImageError(`${label}: не удалось обработать изображение`);
+  }
+  return { id, files };
+}

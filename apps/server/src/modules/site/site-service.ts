@@ -1,0 +1,179 @@
+import {
+  legalTitles,
+  siteTemplateValues,
+  type ImageSlot,
+  type LegalDocument,
+  type LegalPage,
+} from '@shop/shared';
+import { renderLegalMarkdown } from '@shop/shared/legal-markdown';
+import type { Db } from '../../db/client';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
+import { encodeSiteImage } from './site-images';
+import { toPublicSite, type PublicSiteOptions } from './site-public';
+import type { SiteRepository } from './site-repository';
+import {
+  describeChange,
+  mergeSettings,
+  resolveSite,
+  siteProblem,
+  type ResolvedSite,
+  type SiteEnvironmentDefaults,
+  type SiteOverrides,
+} from './site-settings';
+
+/** How long a process trusts its copy before asking the database for the newest version. */
+export const SITE_RECHECK_MS = 1_000;
+
+export class SiteSettingsError extends Error {
+  override name = 'SiteSettingsError';
+}
+
+export interface SiteServiceOptions extends PublicSiteOptions {
+  environment: SiteEnvironmentDefaults;
+  /** Checks a change against the rest of the shop (categories in use…); a Russian reason or null. */
+  checkChange?: (next: ResolvedSite, tx: Db) => Promise<string | null>;
+}
+
+/**
+ * The settings in force for this process. Each process keeps one copy and asks the database for the
+ * newest version number at most once a second when it is read, so a change made on any instance is
+ * seen everywhere within SITE_RECHECK_MS plus one read, with no restart and no shared cache.
+ */
+export function createSiteService(repo: SiteRepository, options: SiteServiceOptions) {
+  let site: ResolvedSite | null = null;
+  let checkedAt = 0;
+  let loading: Promise<ResolvedSite> | null = null;
+  const derived = new Map<string, unknown>();
+
+  async function load(): Promise<ResolvedSite> {
+    const stored = await repo.latest();
+    if (site?.version !== stored.version) derived.clear();
+    site = resolveSite(stored.version, stored.overrides, options.environment);
+    checkedAt = Date.now();
+    return site;
+  }
+
+  async function revalidate(): Promise<ResolvedSite> {
+    const newest = await repo.latestNumber();
+    if (site && newest === site.version) {
+      checkedAt = Date.now();
+      return site;
+    }
+    return load();
+  }
+
+  /** The settings in force, at most SITE_RECHECK_MS old. */
+  async function current(): Promise<ResolvedSite> {
+    if (site && Date.now() - checkedAt < SITE_RECHECK_MS) return site;
+    // One read at a time: a burst of requests after the second is up waits on the same query.
+    loading ??= (site ? revalidate() : load()).finally(() => (loading = null));
+    return loading;
+  }
+
+  /** A value made from the settings in force, made once per version. */
+  async function memo<T>(key: string, make: (resolved: ResolvedSite) => T): Promise<T> {
+    const resolved = await current();
+    const cacheKey = `${resolved.version}:${key}`;
+    if (!derived.has(cacheKey)) derived.set(cacheKey, make(resolved));
+    return derived.get(cacheKey) as T;
+  }
+
+  async function write(
+    actor: AuditActor,
+    action: string,
+    change: (overrides: SiteOverrides, tx: Db) => Promise<SiteOverrides> | SiteOverrides,
+    summary: (overrides: SiteOverrides) => string,
+    restoredFrom?: number,
+  ): Promise<number> {
+    const version = await repo.write(
+      async (stored, tx) => {
+        const overrides = await change(stored.overrides, tx);
+        const next = resolveSite(stored.version + 1, overrides, options.environment);
+        const problem =
+          siteProblem(next.content) ?? (await options.checkChange?.(next, tx)) ?? null;
+        if (problem) throw new SiteSettingsError(problem);
+        return { overrides, summary: summary(overrides), restoredFrom };
+      },
+      actor,
+      (tx, written, previous) =>
+        recordAudit(tx, actor, {
+          action,
+          targetType: 'site',
+          targetId: written,
+          targetName: `Версия ${written}`,
+          before: { version: previous.version },
+          after: { version: written, ...(restoredFrom ? { restoredFrom } : {}) },
+        }),
+    );
+    checkedAt = 0;
+    await current();
+    return version;
+  }
+
+  return {
+    current,
+
+    async publicSite() {
+      return memo('public', (resolved) => toPublicSite(resolved, options));
+    },
+
+    async legalPage(document: LegalDocument): Promise<LegalPage> {
+      return memo(`legal:${document}`, (resolved) => ({
+        document,
+        title: legalTitles[document],
+        html: renderLegalMarkdown(resolved.legal[document], siteTemplateValues(resolved.content)),
+        version: resolved.version,
+      }));
+    },
+
+    /** A partial change in the public shape (validated by the route): the next version's number. */
+    update(patch: SiteOverrides, actor: AuditActor) {
+      return write(
+        actor,
+        'site.update',
+        (overrides) => mergeSettings(overrides, patch),
+        () => describeChange(patch),
+      );
+    },
+
+    /** Re-encodes and stores a picture, and makes the version that shows it. */
+    async setImage(slot: ImageSlot, bytes: Buffer, actor: AuditActor) {
+      const image = await encodeSiteImage(slot, bytes);
+      return write(
+        actor,
+        'site.image',
+        async (overrides, tx) => {
+          await repo.saveImages(tx, image.files);
+          return mergeSettings(overrides, { images: { [slot]: image.id } });
+        },
+        () =>
+          `Изображение: ${slot === 'logo' ? 'логотип' : slot === 'favicon' ? 'значок вкладки' : 'фон'}`,
+      );
+    },
+
+    /** The shipped picture again for a slot. */
+    clearImage(slot: ImageSlot, actor: AuditActor) {
+      return write(
+        actor,
+        'site.image',
+        (overrides) => mergeSettings(overrides, { images: { [slot]: null } }),
+        () => 'Изображение: возвращено стандартное',
+      );
+    },
+
+    /** Version `n`'s settings, texts and pictures become a new version. */
+    async restore(n: number, actor: AuditActor) {
+      const earlier = await repo.get(n);
+      if (!earlier) throw new SiteSettingsError(`Версии ${n} нет`);
+      return write(
+        actor,
+        'site.restore',
+        () => earlier.overrides,
+        () => `Возврат к версии ${n}`,
+        n,
+      );
+    },
+  };
+}
+
+export type SiteService = ReturnType<typeof createSiteService>;
