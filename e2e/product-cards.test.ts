@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { snapshot } from './support/browser';
 import { signIn } from './support/journeys';
@@ -29,6 +29,12 @@ function cutBuyButtons(page: Page): Promise<string[]> {
   );
 }
 
+/** A card's price as a reader hears it, spaces evened out. */
+async function priceText(card: Locator): Promise<string> {
+  const text = await card.evaluate((element) => element.textContent ?? '');
+  return text.replace(/\s+/g, ' ');
+}
+
 describe('product cards on a narrow phone', () => {
   it('show the whole «Купить» on every card, on Home and in the shop', async () => {
     const context = await journey.browser.newContext({ viewport: NARROW, locale: 'ru-RU' });
@@ -52,6 +58,33 @@ describe('product cards on a narrow phone', () => {
     await page.getByRole('article', { name: 'Металлолом' }).scrollIntoViewIfNeeded();
     await snapshot(page, 'shop-cards-360');
     expect(await cutBuyButtons(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('show on Home the same price in force as the shop, the old one struck through', async () => {
+    const context = await journey.browser.newContext({ viewport: NARROW, locale: 'ru-RU' });
+    const page = await context.newPage();
+    await signIn(page, journey.shop.url, 'Vasya Raider');
+
+    // The demo runs «Неделя ресурсов» (−20 %) everywhere and −30 % on its first server after a wipe.
+    await page.goto(`${journey.shop.url}/shop`);
+    const inShop = page.getByRole('article', { name: 'Металлолом' });
+    await expect.poll(() => inShop.isVisible()).toBe(true);
+    const shopPrice = await priceText(inShop);
+    expect(shopPrice).toContain('Цена без скидки: 59 ₽');
+    expect(shopPrice).toContain('Цена со скидкой: 41,30 ₽');
+
+    await page.goto(journey.shop.url);
+    const onHome = page
+      .getByRole('region', { name: 'Популярные товары' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Металлолом' }) });
+    // Priced as the shop prices it once the servers are known: the best server's wipe sale.
+    await expect.poll(() => priceText(onHome)).toContain('Цена со скидкой: 41,30 ₽');
+    const homePrice = await priceText(onHome);
+    expect(homePrice).toContain('Цена без скидки: 59 ₽ Скидка −30 %');
+    expect(homePrice).toContain('только на RUSTY | Classic x2');
+    expect(await onHome.locator('del').innerText()).toBe('59 ₽');
     await context.close();
   });
 });

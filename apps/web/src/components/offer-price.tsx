@@ -1,4 +1,8 @@
+import { Server, Timer } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
+import type { CardOffer } from '@/lib/card-offer';
+import { cn } from '@/lib/cn';
 import { formatRoubles } from '@/lib/format';
 import { isOnSale, type Offer } from '@/lib/product-offer';
 
@@ -35,5 +39,52 @@ export function OfferPrice({ offer }: { offer: Offer }) {
         {formatRoubles(offer.price)}
       </span>
     </>
+  );
+}
+
+/**
+ * A product card's price, the same on Home and in the shop: the old price struck through with the
+ * discount, then the price in force beside the card's action (`children`), which wraps under the
+ * price where the card is too narrow for both (a 360 px phone), then where and how long it holds.
+ */
+export function CardPrice({
+  card,
+  untilWipe,
+  children,
+}: {
+  card: Pick<CardOffer, 'offer' | 'note'>;
+  untilWipe: boolean;
+  children?: ReactNode;
+}) {
+  const { offer, note } = card;
+  return (
+    <div className="mt-auto flex flex-col gap-1 pt-3">
+      <SaleMark offer={offer} className="text-xs" />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="flex flex-wrap items-baseline gap-x-1.5">
+          {isOnSale(offer) && <span className="sr-only">Цена со скидкой: </span>}
+          <span
+            className={cn(
+              'text-lg font-extrabold whitespace-nowrap tabular-nums',
+              isOnSale(offer) ? 'text-accent' : 'text-white',
+            )}
+          >
+            {formatRoubles(offer.price)}
+          </span>
+          {untilWipe && <span className="text-xs font-medium text-muted-foreground">до вайпа</span>}
+        </p>
+        {children}
+      </div>
+      {note && (
+        <p className="line-clamp-3 text-[11px] leading-snug break-words text-accent/90">
+          {note.ending ? (
+            <Timer className="mr-1 inline size-3 align-[-2px]" aria-hidden="true" />
+          ) : (
+            <Server className="mr-1 inline size-3 align-[-2px]" aria-hidden="true" />
+          )}
+          {note.text}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { deliveryMethodOf } from '@shop/shared';
 import { HomePage } from '@/features/home/components/home-page';
 import { totalPlayersOnline, useServers } from '@/features/servers/api/get-servers';
 import { useProducts } from '@/features/shop/api/get-products';
@@ -6,16 +7,16 @@ export function HomeRoute() {
   const servers = useServers();
   // The popular shelf is optional: while the endpoint is missing or failing, the page simply omits it.
   const popular = useProducts({ popular: 'true' });
-  const products = (popular.data ?? [])
-    .filter((product) => product.popular !== false)
-    .slice(0, 8)
-    .map((product) => ({ ...product, image: product.image ?? undefined }));
+  const products = (popular.data ?? []).filter((product) => product.popular !== false).slice(0, 8);
+  // Priced over the servers the shop sells to, as the shop's cards are.
+  const selling = (servers.data ?? []).filter((server) => deliveryMethodOf(server) !== 'hidden');
 
   return (
     <HomePage
       playersOnline={servers.isError ? 0 : totalPlayersOnline(servers.data)}
       playersLoading={servers.isPending}
       popularProducts={products}
+      servers={selling}
     />
   );
 }

@@ -1,34 +1,7 @@
 import type { Product } from '@shop/shared';
-import { blockedFor, featuredOffer, offerAt, offerOn, type Offer } from '@/lib/product-offer';
+import { blockedFor, offerAt, offerOn } from '@/lib/product-offer';
 import type { PurchaseServer } from '@/lib/purchase-servers';
 import { useCountdownNow } from '@/lib/use-now';
-
-export interface CardOffer {
-  offer: Offer;
-  /** The server the offer holds on when it is one server's own (a wipe sale there), else null. */
-  serverId: number | null;
-  now: number;
-}
-
-/**
- * What a catalogue card offers: with a server chosen in the filters, that server's price and
- * availability; otherwise the best one to be had now on the servers it is sold to. Renewed as its
- * sale or block counts down.
- */
-export function useCardOffer(
-  product: Product,
-  sellingServerIds: readonly number[],
-  filterServerId: number | null,
-): CardOffer {
-  const now = useCountdownNow(
-    product.availableAt,
-    product.saleEndsAt,
-    ...product.serverOffers.flatMap((offer) => [offer.availableAt, offer.saleEndsAt]),
-  );
-  if (filterServerId !== null)
-    return { offer: offerAt(offerOn(product, filterServerId), now), serverId: null, now };
-  return { ...featuredOffer(product, sellingServerIds, now), now };
-}
 
 /**
  * The purchase dialog's offer: the chosen server's own price and availability (its wipe may run a

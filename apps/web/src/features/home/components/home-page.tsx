@@ -1,20 +1,25 @@
+import type { Product } from '@shop/shared';
+import type { CardServer } from '@/lib/card-offer';
 import { FeatureCards } from './feature-cards';
 import { Hero } from './hero';
-import { PopularProducts, type PopularProduct } from './popular-products';
+import { PopularProducts } from './popular-products';
 
 export function HomePage({
   playersOnline,
   playersLoading,
   popularProducts,
+  servers,
 }: {
   playersOnline: number;
   playersLoading: boolean;
-  popularProducts: readonly PopularProduct[];
+  popularProducts: readonly Product[];
+  /** The servers the products are sold to (not hidden from buyers), for their prices there. */
+  servers: readonly CardServer[];
 }) {
   return (
     <>
       <Hero playersOnline={playersOnline} loading={playersLoading} />
-      <PopularProducts products={popularProducts} />
+      <PopularProducts products={popularProducts} servers={servers} />
       <FeatureCards />
     </>
   );

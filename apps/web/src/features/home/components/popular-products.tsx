@@ -1,20 +1,56 @@
+import type { Product } from '@shop/shared';
 import { Flame } from 'lucide-react';
+import { CardPrice } from '@/components/offer-price';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Card } from '@/components/ui/card';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
-import { formatRoubles } from '@/lib/format';
+import { useCardOffer, type CardServer } from '@/lib/card-offer';
 
-export interface PopularProduct {
-  id: number;
-  name: string;
-  description?: string | null;
-  price: number;
-  image?: string | undefined;
-  category?: string;
+/** One popular product, priced as its card in the shop prices it (the sale in force, struck through). */
+function PopularProductCard({
+  product,
+  servers,
+}: {
+  product: Product;
+  servers: readonly CardServer[];
+}) {
+  const card = useCardOffer(product, servers);
+  return (
+    <Card className="group flex w-full flex-col overflow-hidden transition-colors hover:border-primary/50">
+      <div className="aspect-[4/3] bg-gradient-to-b from-white/6 to-transparent p-4">
+        <ImageWithFallback
+          category={product.category}
+          src={product.image ?? undefined}
+          alt={product.name}
+          className="size-full object-contain transition-transform duration-300 group-hover:scale-105"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-4">
+        <h3 className="leading-tight font-bold wrap-break-word text-white">{product.name}</h3>
+        {product.description && (
+          <p className="line-clamp-2 text-xs text-muted-foreground">{product.description}</p>
+        )}
+        <CardPrice card={card} untilWipe={product.untilWipe}>
+          <ButtonLink to="/shop" size="sm" aria-label={`Купить ${product.name}`}>
+            Купить
+          </ButtonLink>
+        </CardPrice>
+      </div>
+    </Card>
+  );
 }
 
-/** Renders nothing without products: an empty shelf says less than no shelf. */
-export function PopularProducts({ products }: { products: readonly PopularProduct[] }) {
+/**
+ * Renders nothing without products: an empty shelf says less than no shelf. `servers`: those the
+ * products are sold to (not hidden from buyers), whose wipe sales the cards advertise as the shop does.
+ */
+export function PopularProducts({
+  products,
+  servers,
+}: {
+  products: readonly Product[];
+  servers: readonly CardServer[];
+}) {
   if (products.length === 0) return null;
   return (
     <section aria-labelledby="popular-title" className="mt-12">
@@ -28,33 +64,7 @@ export function PopularProducts({ products }: { products: readonly PopularProduc
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
         {products.map((product) => (
           <li key={product.id} className="flex">
-            <Card className="group flex w-full flex-col overflow-hidden transition-colors hover:border-primary/50">
-              <div className="aspect-[4/3] bg-gradient-to-b from-white/6 to-transparent p-4">
-                <ImageWithFallback
-                  category={product.category}
-                  src={product.image}
-                  alt={product.name}
-                  className="size-full object-contain transition-transform duration-300 group-hover:scale-105"
-                />
-              </div>
-              <div className="flex flex-1 flex-col gap-1.5 p-4">
-                <h3 className="leading-tight font-bold text-white">{product.name}</h3>
-                {product.description && (
-                  <p className="line-clamp-2 text-xs text-muted-foreground">
-                    {product.description}
-                  </p>
-                )}
-                {/* The button wraps under the price where the card is too narrow for both (a 360 px phone). */}
-                <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
-                  <span className="text-lg font-extrabold whitespace-nowrap text-white tabular-nums">
-                    {formatRoubles(product.price)}
-                  </span>
-                  <ButtonLink to="/shop" size="sm" aria-label={`Купить ${product.name}`}>
-                    Купить
-                  </ButtonLink>
-                </div>
-              </div>
-            </Card>
+            <PopularProductCard product={product} servers={servers} />
           </li>
         ))}
       </ul>

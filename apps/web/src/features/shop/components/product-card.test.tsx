@@ -2,7 +2,7 @@ import type { Product } from '@shop/shared';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testProduct } from '@/lib/test-product';
-import { offerNote, ProductCard } from './product-card';
+import { ProductCard } from './product-card';
 
 const now = Date.parse('2026-11-26T12:00:00Z');
 const HOUR = 3_600_000;
@@ -92,15 +92,5 @@ describe('a catalogue card', () => {
       '1\u00a0499 ₽ до вайпа',
     );
     expect(textOf(product)).not.toContain('до вайпа');
-  });
-});
-
-describe('offerNote', () => {
-  it('puts the end of a sale and where it holds in one line', () => {
-    expect(offerNote(true, null, 3 * HOUR)).toBe('Скидка ещё 3 ч');
-    expect(offerNote(true, 'Classic', null)).toBe('Скидка только на Classic');
-    expect(offerNote(true, 'Classic', 30 * HOUR)).toBe('Скидка ещё 1 д 6 ч, только на Classic');
-    expect(offerNote(false, 'Trio', null)).toBe('Сейчас только на Trio');
-    expect(offerNote(false, null, null)).toBeNull();
   });
 });

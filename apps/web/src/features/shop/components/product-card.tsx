@@ -1,17 +1,15 @@
 import type { Product } from '@shop/shared';
-import { Clock, Flame, Gift, Lock, Server, Timer } from 'lucide-react';
+import { Clock, Flame, Gift, Lock, Server } from 'lucide-react';
 import { toast } from '@/lib/toast';
-import { SaleMark } from '@/components/offer-price';
+import { CardPrice } from '@/components/offer-price';
 import { Badge, badgeVariants } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { useCardOffer } from '@/lib/card-offer';
 import { cn } from '@/lib/cn';
-import { availableInCountdown, countdownText } from '@/lib/durations';
-import { formatRoubles } from '@/lib/format';
-import { blockedFor, isOnSale, saleEndingIn } from '@/lib/product-offer';
+import { availableInCountdown } from '@/lib/durations';
 import { categoryLabel } from '../categories';
-import { useCardOffer } from '../use-offer';
 
 function PurchaseArea({
   product,
@@ -52,22 +50,6 @@ function PurchaseArea({
   );
 }
 
-/**
- * The line under the price: how long a sale still runs when it ends soon, and where a one-server
- * offer holds (a wipe sale there, or the one server not holding the product back after its wipe):
- * «Скидка ещё 5 ч 12 мин, только на Classic».
- */
-export function offerNote(
-  onSale: boolean,
-  onlyOnServer: string | null,
-  endingMs: number | null,
-): string | null {
-  const ending = endingMs === null ? null : `Скидка ещё ${countdownText(endingMs)}`;
-  if (onlyOnServer === null) return ending;
-  if (!onSale) return `Сейчас только на ${onlyOnServer}`;
-  return ending ? `${ending}, только на ${onlyOnServer}` : `Скидка только на ${onlyOnServer}`;
-}
-
 export function ProductCard({
   product,
   serverName,
@@ -87,15 +69,7 @@ export function ProductCard({
   onBuy?: (product: Product) => void;
 }) {
   const titleId = `product-${product.id}-title`;
-  const { offer, serverId, now } = useCardOffer(
-    product,
-    servers.map((server) => server.id),
-    filterServerId,
-  );
-  const blockedMs = blockedFor(offer, now);
-  const endingMs = saleEndingIn(offer, now);
-  const onlyOn = serverId === null ? null : servers.find((server) => server.id === serverId);
-  const note = offerNote(isOnSale(offer), onlyOn?.name ?? null, endingMs);
+  const card = useCardOffer(product, servers, filterServerId);
   return (
     <Card
       role="article"
@@ -109,7 +83,7 @@ export function ProductCard({
           alt=""
           className={cn(
             'size-full object-contain drop-shadow-[0_8px_16px_rgb(0_0_0/0.6)] transition-transform duration-300 group-hover:scale-105',
-            blockedMs !== null && 'opacity-60 grayscale-[40%]',
+            card.blockedMs !== null && 'opacity-60 grayscale-[40%]',
           )}
         />
         <div className="absolute top-2 left-2 flex flex-col gap-1">
@@ -167,36 +141,14 @@ export function ProductCard({
           <Server className="size-3.5 shrink-0" aria-hidden="true" />
           <span className="truncate">{serverName}</span>
         </p>
-        <div className="mt-auto flex flex-col gap-1 pt-3">
-          <SaleMark offer={offer} className="text-xs" />
-          <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-2">
-            <p className="flex flex-wrap items-baseline gap-x-1.5">
-              {isOnSale(offer) && <span className="sr-only">Цена со скидкой: </span>}
-              <span
-                className={cn(
-                  'text-lg font-extrabold whitespace-nowrap tabular-nums',
-                  isOnSale(offer) ? 'text-accent' : 'text-white',
-                )}
-              >
-                {formatRoubles(offer.price)}
-              </span>
-              {product.untilWipe && (
-                <span className="text-xs font-medium text-muted-foreground">до вайпа</span>
-              )}
-            </p>
-            <PurchaseArea product={product} locked={locked} blockedMs={blockedMs} onBuy={onBuy} />
-          </div>
-          {note && (
-            <p className="line-clamp-3 text-[11px] leading-snug break-words text-accent/90">
-              {endingMs === null ? (
-                <Server className="mr-1 inline size-3 align-[-2px]" aria-hidden="true" />
-              ) : (
-                <Timer className="mr-1 inline size-3 align-[-2px]" aria-hidden="true" />
-              )}
-              {note}
-            </p>
-          )}
-        </div>
+        <CardPrice card={card} untilWipe={product.untilWipe}>
+          <PurchaseArea
+            product={product}
+            locked={locked}
+            blockedMs={card.blockedMs}
+            onBuy={onBuy}
+          />
+        </CardPrice>
       </div>
     </Card>
   );
