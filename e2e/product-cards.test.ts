@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { snapshot } from './support/browser';
-import { signIn } from './support/journeys';
+import { sessionToken, signIn } from './support/journeys';
 import { useShopAndBrowser } from './support/journey-setup';
 
 /** The narrowest phone the shop is made for. */
@@ -85,6 +85,60 @@ describe('product cards on a narrow phone', () => {
     expect(homePrice).toContain('Цена без скидки: 59 ₽ Скидка −30 %');
     expect(homePrice).toContain('только на RUSTY | Classic x2');
     expect(await onHome.locator('del').innerText()).toBe('59 ₽');
+    await context.close();
+  });
+
+  // Last: it leaves every server in maintenance.
+  it('grey «Купить» out with the reason when every server is in maintenance', async () => {
+    const adminContext = await journey.browser.newContext({ locale: 'ru-RU' });
+    const admin = await adminContext.newPage();
+    await signIn(admin, journey.shop.url, 'Админ Демо');
+    const headers = {
+      authorization: `Bearer ${await sessionToken(admin)}`,
+      'content-type': 'application/json',
+    };
+    const servers = await (
+      await fetch(`${journey.shop.url}/api/admin/servers`, { headers })
+    ).json();
+    for (const server of servers) {
+      const { id, name, ip, port, rconPort, maxPlayers, map, description, rconPassword } = server;
+      const saved = await fetch(`${journey.shop.url}/api/admin/servers/${id}`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({
+          ...{ name, ip, port, rconPort, maxPlayers, map, description, rconPassword },
+          isPluginEnabled: server.isPluginEnabled,
+          status: 'maintenance',
+        }),
+      });
+      expect(saved.status).toBe(200);
+    }
+    await adminContext.close();
+
+    const context = await journey.browser.newContext({ viewport: NARROW, locale: 'ru-RU' });
+    const page = await context.newPage();
+    await signIn(page, journey.shop.url, 'Vasya Raider');
+    for (const [path, card] of [
+      ['/', page.getByRole('region', { name: 'Популярные товары' }).getByRole('listitem')],
+      ['/shop', page.getByRole('article')],
+    ] as const) {
+      await page.goto(`${journey.shop.url}${path}`);
+      const scrap = card.filter({ has: page.getByRole('heading', { name: 'Металлолом' }) });
+      const buy = scrap.getByRole('button', { name: 'Купить Металлолом' });
+      await expect.poll(() => buy.isDisabled()).toBe(true);
+      expect(await buy.getAttribute('aria-describedby')).toBeTruthy();
+      expect(await scrap.getByText('Серверы на техобслуживании').isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: /^Купить / }).count()).toBe(0);
+      expect(
+        await page
+          .getByRole('button', { name: /^Купить / })
+          .and(page.locator(':enabled'))
+          .count(),
+      ).toBe(0);
+      await scrap.scrollIntoViewIfNeeded();
+      await snapshot(page, `maintenance-cards-${path === '/' ? 'home' : 'shop'}-360`);
+      expect(await cutBuyButtons(page)).toEqual([]);
+    }
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { Product } from '@shop/shared';
+import { deliveryMethodOf, type Product, type PublicServer } from '@shop/shared';
 import { countdownText } from './durations';
 import {
   blockedFor,
@@ -9,6 +9,7 @@ import {
   saleEndingIn,
   type Offer,
 } from './product-offer';
+import { isBuyableServer, isSoldOn, noDeliveryReason } from './purchase-servers';
 import { useCountdownNow } from './use-now';
 
 /**
@@ -27,8 +28,8 @@ export function offerNote(
   return ending ? `${ending}, только на ${onlyOnServer}` : `Скидка только на ${onlyOnServer}`;
 }
 
-/** A server a card can name and price a product for. */
-export type CardServer = { id: number; name: string };
+/** A server a card can name, price a product for, and tell whether it takes deliveries now. */
+export type CardServer = Pick<PublicServer, 'id' | 'name' | 'status' | 'isPluginEnabled'>;
 
 export interface CardOffer {
   offer: Offer;
@@ -38,13 +39,16 @@ export interface CardOffer {
   blockedMs: number | null;
   /** The line under the price (offerNote), and whether it counts down a sale's end. */
   note: { text: string; ending: boolean } | null;
+  /** Why no server it goes to can take it now (noDeliveryReason), or null. */
+  unavailable: string | null;
   now: number;
 }
 
 /**
  * What a product card offers, on Home and in the shop alike: with a server chosen in the filters,
- * that server's price and availability; otherwise the best one to be had now on the servers it is
- * sold to (`servers`: those not hidden from buyers), with the note that says where and how long.
+ * that server's price and availability; otherwise the best one to be had now on the servers that
+ * take deliveries (else on any not hidden from buyers), with the note that says where and how long.
+ * `servers`: every server, as loaded (none yet: nothing is known to be unavailable).
  */
 export function cardOffer(
   product: Product,
@@ -52,11 +56,17 @@ export function cardOffer(
   filterServerId: number | null,
   now: number,
 ): CardOffer {
+  const goesTo = servers.filter(
+    (server) =>
+      isSoldOn(product, server) && (filterServerId === null || server.id === filterServerId),
+  );
+  const shown = goesTo.filter((server) => deliveryMethodOf(server) !== 'hidden');
+  const open = shown.filter(isBuyableServer);
   const { offer, serverId } =
     filterServerId === null
       ? featuredOffer(
           product,
-          servers.map((server) => server.id),
+          (open.length > 0 ? open : shown).map((server) => server.id),
           now,
         )
       : { offer: offerAt(offerOn(product, filterServerId), now), serverId: null };
@@ -68,6 +78,7 @@ export function cardOffer(
     serverId,
     blockedMs: blockedFor(offer, now),
     note: text === null ? null : { text, ending: endingMs !== null },
+    unavailable: servers.length === 0 ? null : noDeliveryReason(goesTo),
     now,
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   deliversByPlugin,
   isBuyableServer,
+  noDeliveryReason,
   serverOptionLabel,
   type PurchaseServer,
 } from './purchase-servers';
@@ -25,6 +26,30 @@ describe('isBuyableServer', () => {
     expect(isBuyableServer(server({ status: 'offline' }))).toBe(false);
     expect(isBuyableServer(server({ status: 'maintenance' }))).toBe(false);
     expect(isBuyableServer(server({ status: 'restarting' }))).toBe(false);
+  });
+});
+
+describe('noDeliveryReason', () => {
+  it('is null while one server takes deliveries', () => {
+    expect(noDeliveryReason([server({ status: 'maintenance' }), server({})])).toBeNull();
+  });
+
+  it('says in a few words why none does', () => {
+    expect(noDeliveryReason([server({ status: 'maintenance' })])).toBe('Сервер на техобслуживании');
+    expect(
+      noDeliveryReason([server({ status: 'maintenance' }), server({ status: 'maintenance' })]),
+    ).toBe('Серверы на техобслуживании');
+    expect(noDeliveryReason([server({ status: 'restarting' })])).toBe('Сервер перезапускается');
+    expect(noDeliveryReason([server({ status: 'offline' })])).toBe('Сервер недоступен');
+    expect(
+      noDeliveryReason([server({ status: 'offline' }), server({ status: 'maintenance' })]),
+    ).toBe('Серверы недоступны');
+    // A hidden server is nothing a buyer knows of: it counts as no server at all.
+    expect(
+      noDeliveryReason([server({ status: 'maintenance' }), server({ isPluginEnabled: 2 })]),
+    ).toBe('Сервер на техобслуживании');
+    expect(noDeliveryReason([server({ isPluginEnabled: 2 })])).toBe('Нет серверов для доставки');
+    expect(noDeliveryReason([])).toBe('Нет серверов для доставки');
   });
 });
 

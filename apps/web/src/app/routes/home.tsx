@@ -1,4 +1,3 @@
-import { deliveryMethodOf } from '@shop/shared';
 import { HomePage } from '@/features/home/components/home-page';
 import { totalPlayersOnline, useServers } from '@/features/servers/api/get-servers';
 import { useProducts } from '@/features/shop/api/get-products';
@@ -8,15 +7,13 @@ export function HomeRoute() {
   // The popular shelf is optional: while the endpoint is missing or failing, the page simply omits it.
   const popular = useProducts({ popular: 'true' });
   const products = (popular.data ?? []).filter((product) => product.popular !== false).slice(0, 8);
-  // Priced over the servers the shop sells to, as the shop's cards are.
-  const selling = (servers.data ?? []).filter((server) => deliveryMethodOf(server) !== 'hidden');
 
   return (
     <HomePage
       playersOnline={servers.isError ? 0 : totalPlayersOnline(servers.data)}
       playersLoading={servers.isPending}
       popularProducts={products}
-      servers={selling}
+      servers={servers.data ?? []}
     />
   );
 }

@@ -1,17 +1,18 @@
 import { formatStacks, stacksFor, zeroStacksMessage, type Product } from '@shop/shared';
 import { blockedFor, offerOn, type OfferedProduct } from '@/lib/product-offer';
-import { deliversByPlugin, isBuyableServer, type PurchaseServer } from '@/lib/purchase-servers';
-import { ALL } from './categories';
+import {
+  deliversByPlugin,
+  isBuyableServer,
+  isSoldOn,
+  type PurchaseServer,
+} from '@/lib/purchase-servers';
 
 /** Where this product can be delivered now: buyable servers it is sold for ('all' or that id). */
 export function serversForProduct<T extends PurchaseServer>(
   product: Pick<Product, 'server'>,
   servers: readonly T[],
 ): T[] {
-  return servers.filter(
-    (server) =>
-      isBuyableServer(server) && (product.server === ALL || product.server === String(server.id)),
-  );
+  return servers.filter((server) => isBuyableServer(server) && isSoldOn(product, server));
 }
 
 export type PurchaseStart<T> =

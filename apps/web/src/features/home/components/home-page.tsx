@@ -13,7 +13,7 @@ export function HomePage({
   playersOnline: number;
   playersLoading: boolean;
   popularProducts: readonly Product[];
-  /** The servers the products are sold to (not hidden from buyers), for their prices there. */
+  /** Every server, for the products' prices there and whether they take deliveries now. */
   servers: readonly CardServer[];
 }) {
   return (

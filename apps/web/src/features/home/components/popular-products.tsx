@@ -4,7 +4,9 @@ import { CardPrice } from '@/components/offer-price';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Card } from '@/components/ui/card';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { UnavailableBuy } from '@/components/unavailable-buy';
 import { useCardOffer, type CardServer } from '@/lib/card-offer';
+import { availableInCountdown } from '@/lib/durations';
 
 /** One popular product, priced as its card in the shop prices it (the sale in force, struck through). */
 function PopularProductCard({
@@ -15,6 +17,10 @@ function PopularProductCard({
   servers: readonly CardServer[];
 }) {
   const card = useCardOffer(product, servers);
+  // Where the shop's card has no «Купить», neither has this one: it says why instead.
+  const reason = !product.inStock
+    ? 'Товар недоступен для покупки'
+    : (card.unavailable ?? (card.blockedMs === null ? null : availableInCountdown(card.blockedMs)));
   return (
     <Card className="group flex w-full flex-col overflow-hidden transition-colors hover:border-primary/50">
       <div className="aspect-[4/3] bg-gradient-to-b from-white/6 to-transparent p-4">
@@ -31,9 +37,13 @@ function PopularProductCard({
           <p className="line-clamp-2 text-xs text-muted-foreground">{product.description}</p>
         )}
         <CardPrice card={card} untilWipe={product.untilWipe}>
-          <ButtonLink to="/shop" size="sm" aria-label={`Купить ${product.name}`}>
-            Купить
-          </ButtonLink>
+          {reason === null ? (
+            <ButtonLink to="/shop" size="sm" aria-label={`Купить ${product.name}`}>
+              Купить
+            </ButtonLink>
+          ) : (
+            <UnavailableBuy productName={product.name} reason={reason} />
+          )}
         </CardPrice>
       </div>
     </Card>
@@ -41,8 +51,8 @@ function PopularProductCard({
 }
 
 /**
- * Renders nothing without products: an empty shelf says less than no shelf. `servers`: those the
- * products are sold to (not hidden from buyers), whose wipe sales the cards advertise as the shop does.
+ * Renders nothing without products: an empty shelf says less than no shelf. `servers`: every server,
+ * whose wipe sales the cards advertise and whose state says whether «Купить» can lead anywhere.
  */
 export function PopularProducts({
   products,

@@ -1,6 +1,7 @@
 import type { Product } from '@shop/shared';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CardServer } from '@/lib/card-offer';
 import { testProduct } from '@/lib/test-product';
 import { ProductCard } from './product-card';
 
@@ -9,9 +10,9 @@ const HOUR = 3_600_000;
 const at = (hours: number) => new Date(now + hours * HOUR).toISOString();
 
 const product = testProduct({ id: 7, description: '', price: 1499 });
-const servers = [
-  { id: 1, name: 'Classic' },
-  { id: 2, name: 'Trio' },
+const servers: CardServer[] = [
+  { id: 1, name: 'Classic', status: 'online', isPluginEnabled: 0 },
+  { id: 2, name: 'Trio', status: 'online', isPluginEnabled: 1 },
 ];
 
 beforeEach(() => {
@@ -21,12 +22,16 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 /** The words a reader sees, one space between elements (no-break spaces kept). */
-function textOf(card: Product, filterServerId: number | null = null): string {
+function textOf(
+  card: Product,
+  filterServerId: number | null = null,
+  shopServers: readonly CardServer[] = servers,
+): string {
   return renderToStaticMarkup(
     <ProductCard
       product={card}
       serverName="Все серверы"
-      servers={servers}
+      servers={shopServers}
       filterServerId={filterServerId}
       onBuy={() => undefined}
     />,
@@ -92,5 +97,23 @@ describe('a catalogue card', () => {
       '1\u00a0499 ₽ до вайпа',
     );
     expect(textOf(product)).not.toContain('до вайпа');
+  });
+
+  it('greys «Купить» out and says why when no server it goes to takes deliveries', () => {
+    const down = servers.map((server) => ({ ...server, status: 'maintenance' as const }));
+    const html = renderToStaticMarkup(
+      <ProductCard
+        product={product}
+        serverName="Все серверы"
+        servers={down}
+        onBuy={() => undefined}
+      />,
+    );
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Купить Штурмовая винтовка"/);
+    expect(textOf(product, null, down)).toContain('Купить Серверы на техобслуживании');
+    expect(textOf(product)).not.toContain('техобслуживании');
+    // Its servers not loaded yet: the button stays, as its click loads them.
+    expect(textOf(product, null, [])).toContain('Купить');
+    expect(textOf(product, null, [])).not.toMatch(/Сервер|Нет серверов/);
   });
 });

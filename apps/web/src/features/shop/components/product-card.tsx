@@ -2,11 +2,12 @@ import type { Product } from '@shop/shared';
 import { Clock, Flame, Gift, Lock, Server } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { CardPrice } from '@/components/offer-price';
+import { UnavailableBuy } from '@/components/unavailable-buy';
 import { Badge, badgeVariants } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
-import { useCardOffer } from '@/lib/card-offer';
+import { useCardOffer, type CardServer } from '@/lib/card-offer';
 import { cn } from '@/lib/cn';
 import { availableInCountdown } from '@/lib/durations';
 import { categoryLabel } from '../categories';
@@ -15,12 +16,15 @@ function PurchaseArea({
   product,
   locked,
   blockedMs,
+  unavailable,
   onBuy,
 }: {
   product: Product;
   locked: boolean;
   /** How long the wipe block still holds, or null. */
   blockedMs: number | null;
+  /** Why no server it goes to takes deliveries now, or null. */
+  unavailable: string | null;
   onBuy?: (product: Product) => void;
 }) {
   if (locked)
@@ -35,6 +39,8 @@ function PurchaseArea({
         Товар недоступен для покупки.
       </p>
     );
+  if (unavailable !== null)
+    return <UnavailableBuy productName={product.name} reason={unavailable} />;
   if (blockedMs !== null)
     return (
       <p className="flex w-full items-center justify-center gap-1.5 rounded-md border border-warning/30 bg-warning/10 px-2 py-1.5 text-center text-xs font-medium text-[#f5d27e]">
@@ -60,8 +66,8 @@ export function ProductCard({
 }: {
   product: Product;
   serverName: string;
-  /** Where it can be sent (servers not hidden from buyers): their offers, and their names. */
-  servers: readonly { id: number; name: string }[];
+  /** Every server: where it can be sent now, its offers there, and their names. */
+  servers: readonly CardServer[];
   /** The server chosen in the filters: its own price and availability are shown. */
   filterServerId?: number | null;
   /** A personal gift meant for someone else. */
@@ -146,6 +152,7 @@ export function ProductCard({
             product={product}
             locked={locked}
             blockedMs={card.blockedMs}
+            unavailable={card.unavailable}
             onBuy={onBuy}
           />
         </CardPrice>

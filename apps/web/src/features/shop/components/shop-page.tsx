@@ -17,7 +17,7 @@ import {
 import { ProductCard } from './product-card';
 import { ShopFilters } from './shop-filters';
 
-type ShopServer = Pick<PublicServer, 'id' | 'name' | 'isPluginEnabled'>;
+type ShopServer = Pick<PublicServer, 'id' | 'name' | 'status' | 'isPluginEnabled'>;
 
 export function ShopPage({
   isAuthenticated,
@@ -84,7 +84,7 @@ export function ShopPage({
             <ProductCard
               product={product}
               serverName={productServerName(product.server, servers)}
-              servers={filterServers}
+              servers={servers}
               filterServerId={filter.server === ALL ? null : Number(filter.server)}
               locked={isLockedFor(product, userId)}
               onBuy={onBuy}
