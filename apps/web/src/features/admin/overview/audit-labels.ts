@@ -1,3 +1,5 @@
+import { auditFieldLabel } from './audit-fields';
+
 /** Russian names of the audit log's actions; an action not listed shows as recorded. */
 const actionLabels: Record<string, string> = {
   'user.balance': 'Баланс',
@@ -33,30 +35,64 @@ const actionLabels: Record<string, string> = {
   'data.export': 'Выгрузка данных',
   'chat.status': 'Статус чата',
   'chat.delete': 'Чат удалён',
+  'user.logout_everywhere': 'Выход на всех устройствах',
+  'user.owner': 'Права владельца',
+  'auth.sign_in': 'Вход администратора',
+  'payment.reverse': 'Отмена пополнения',
+  'discord.link': 'Discord привязан',
+  'discord.unlink': 'Discord отвязан',
+  'discord.roles': 'Роли Discord',
+  'discord.webhook.create': 'Вебхук добавлен',
+  'discord.webhook.update': 'Вебхук изменён',
+  'discord.webhook.delete': 'Вебхук удалён',
+  'site.update': 'Сайт изменён',
+  'site.image': 'Картинка сайта',
+  'site.restore': 'Возврат к версии сайта',
 };
 
 export const auditActionLabel = (action: string) => actionLabels[action] ?? action;
 
-function flat(value: unknown): string {
+/**
+ * An id beside the name it stands for says nothing more: `serverId` next to `serverName`,
+ * `discordUserId` next to `discordUsername`, `id` next to `name` or `code` (or, at the top, next to
+ * the entry's own name in the «Объект» column).
+ */
+function namedId(key: string, object: Record<string, unknown>, named: boolean): boolean {
+  if (key === 'id') return named || 'name' in object || 'code' in object;
+  if (!key.endsWith('Id')) return false;
+  const stem = key.slice(0, -2);
+  return `${stem}Name` in object || `${stem}name` in object;
+}
+
+function flat(value: unknown, named = false): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
     return String(value);
   }
   if (typeof value !== 'object') return '—';
-  if (Array.isArray(value)) return value.map(flat).join(', ');
-  return Object.entries(value as Record<string, unknown>)
-    .map(([key, inner]) => `${key}: ${flat(inner)}`)
+  if (Array.isArray(value)) return value.map((inner) => flat(inner)).join(', ');
+  const object = value as Record<string, unknown>;
+  return Object.entries(object)
+    .filter(([key]) => !namedId(key, object, named))
+    .map(([key, inner]) => `${auditFieldLabel(key)}: ${flat(inner)}`)
     .join('; ');
 }
 
-/** 'balance: 10 → balance: 25' for the table; long values are cut with an ellipsis. */
-export function describeChange(before: unknown, after: unknown, max = 160): string {
+/**
+ * 'Баланс: 10 → Баланс: 25' for the table, fields by their Russian names; long values are cut with
+ * an ellipsis. `named`: the entry has a target name, so a bare `id` beside it is left out.
+ */
+export function describeChange(
+  before: unknown,
+  after: unknown,
+  { max = 160, named = false }: { max?: number; named?: boolean } = {},
+): string {
   const text =
     before === null || before === undefined
-      ? flat(after)
+      ? flat(after, named)
       : after === null || after === undefined
-        ? flat(before)
-        : `${flat(before)} → ${flat(after)}`;
+        ? flat(before, named)
+        : `${flat(before, named)} → ${flat(after, named)}`;
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/spinner';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useAuditLog } from '../api/get-audit';
+import { auditTarget } from '../audit-fields';
 import { auditActionLabel, describeChange } from '../audit-labels';
 import { pageCount } from '../../shared/pagination';
 import { AdminSection } from '../../shared/components/admin-section';
@@ -39,9 +40,9 @@ export function AuditLogSection() {
               <td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</td>
               <td className="whitespace-nowrap text-white">{entry.actorName}</td>
               <td className="whitespace-nowrap">{auditActionLabel(entry.action)}</td>
-              <td className="max-w-40 truncate">{entry.targetName ?? entry.targetId ?? '—'}</td>
+              <td className="max-w-40 truncate">{auditTarget(entry)}</td>
               <td className="min-w-56 text-xs text-foreground/80">
-                {describeChange(entry.before, entry.after)}
+                {describeChange(entry.before, entry.after, { named: Boolean(entry.targetName) })}
               </td>
               <td className="min-w-32">{entry.reason ?? '—'}</td>
               <td className="font-mono text-xs whitespace-nowrap">{entry.ip ?? '—'}</td>
