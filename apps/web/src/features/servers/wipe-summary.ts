@@ -1,12 +1,16 @@
 import type { PublicServer } from '@shop/shared';
 import { agoText, countdownText } from '@/lib/durations';
 
-/** SPEC's fixed text, kept for a server the shop knows no wipe of and no schedule for. */
-export const FIXED_WIPE_TEXT = 'Вайп: 1-й четверг месяца';
+/**
+ * The wipe line of a server the shop knows no wipe of and no schedule for. It claims no day: a fixed
+ * «1-й четверг месяца» here was a schedule the server never had.
+ */
+export const NO_WIPE_TEXT = 'Вайп: дата не объявлена';
 
 /**
  * The parts of a server card's wipe line, «Вайп: 3 дня назад · следующий через 2 д 4 ч»: each part
- * only when the shop knows it; null when it knows neither (the card then says FIXED_WIPE_TEXT).
+ * only when the shop knows it (the next only by the server's own schedule); null when it knows
+ * neither (the card then says NO_WIPE_TEXT).
  */
 export function wipeSummary(
   server: Pick<PublicServer, 'lastWipeAt' | 'nextWipeAt'>,

@@ -50,8 +50,9 @@ describe("the server card's wipe row", () => {
     expect(wipeRow({ ...server, nextWipeAt: at(5.2) })).toBe('Вайп: следующий через 5 ч 12 мин');
   });
 
-  it("keeps SPEC's fixed text for a server the shop knows nothing of", () => {
-    expect(wipeRow(server)).toBe('Вайп: 1-й четверг месяца');
+  it('claims no schedule for a server that has none and no known wipe', () => {
+    expect(wipeRow(server)).toBe('Вайп: дата не объявлена');
+    expect(wipeRow(server)).not.toMatch(/четверг|месяц|неделю/);
   });
 
   it('marks the times up for machines', () => {

@@ -1,7 +1,7 @@
 import type { PublicServer } from '@shop/shared';
 import { Calendar } from 'lucide-react';
 import { useAgeCountdownNow } from '@/lib/use-now';
-import { FIXED_WIPE_TEXT, wipeSummary } from '../wipe-summary';
+import { NO_WIPE_TEXT, wipeSummary } from '../wipe-summary';
 
 /**
  * The card's wipe row, counting live: «Вайп: 3 дня назад · следующий через 2 д 4 ч». A row of its
@@ -20,7 +20,7 @@ export function ServerWipeFact({ server }: { server: PublicServer }) {
       </dt>
       <dd className="min-w-0" data-testid="server-wipe">
         {summary === null ? (
-          FIXED_WIPE_TEXT
+          NO_WIPE_TEXT
         ) : (
           <>
             Вайп:{' '}
