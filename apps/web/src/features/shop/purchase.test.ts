@@ -2,7 +2,13 @@ import { ZERO_STACKS_MESSAGE } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import type { PurchaseServer } from '@/lib/purchase-servers';
 import type { OfferedProduct } from '@/lib/product-offer';
-import { deliveryHint, purchaseStart, serversForProduct } from './purchase';
+import {
+  deliveryHint,
+  priceUnit,
+  purchaseStart,
+  purchaseSummaryFor,
+  serversForProduct,
+} from './purchase';
 
 const server = (id: number, overrides: Partial<PurchaseServer> = {}): PurchaseServer => ({
   id,
@@ -78,24 +84,55 @@ describe('purchaseStart', () => {
   });
 });
 
+const items = { vipTier: null, vipDays: null, untilWipe: false };
+const vip = { vipTier: 'Gold', vipDays: 30, untilWipe: false };
+
 describe('deliveryHint', () => {
   it('asks for at least one stack first', () => {
-    expect(deliveryHint(classic, 0, 128)).toBe(ZERO_STACKS_MESSAGE);
-    expect(deliveryHint(undefined, 0, 1)).toBe(ZERO_STACKS_MESSAGE);
+    expect(deliveryHint(items, classic, 0, 128)).toBe(ZERO_STACKS_MESSAGE);
+    expect(deliveryHint(items, undefined, 0, 1)).toBe(ZERO_STACKS_MESSAGE);
   });
 
   it('tells plugin buyers to type /store and free space for the stacks', () => {
-    const hint = deliveryHint(solo, 256, 128);
+    const hint = deliveryHint(items, solo, 256, 128);
     expect(hint).toContain('/store');
     expect(hint).toContain('2 стака');
   });
 
   it('tells RCON buyers goods arrive by themselves, stack after stack', () => {
-    expect(deliveryHint(classic, 256, 128)).toContain('автоматически');
-    expect(deliveryHint(classic, 256, 128)).toContain('задержкой между стаками');
+    expect(deliveryHint(items, classic, 256, 128)).toContain('автоматически');
+    expect(deliveryHint(items, classic, 256, 128)).toContain('задержкой между стаками');
   });
 
   it('says nothing until a server is chosen', () => {
-    expect(deliveryHint(undefined, 128, 128)).toBeNull();
+    expect(deliveryHint(items, undefined, 128, 128)).toBeNull();
+  });
+});
+
+describe('a VIP purchase', () => {
+  it('is granted as a status on the chosen server, with no word of an inventory', () => {
+    for (const server of [classic, solo]) {
+      const hint = deliveryHint(vip, server, 1, 1) ?? '';
+      expect(hint).toContain('Статус VIP и его привилегии будут выданы на выбранном сервере');
+      expect(hint).not.toMatch(/инвентар|предмет|товар|стак/i);
+    }
+    expect(deliveryHint(vip, solo, 1, 1)).toContain('/store');
+    expect(deliveryHint(vip, classic, 1, 1)).toContain('даже если вас нет в игре');
+  });
+
+  it('counts its term in days, not items and stacks', () => {
+    expect(purchaseSummaryFor(vip, 1, 1)).toBe('Срок VIP: 30 дней');
+    expect(purchaseSummaryFor({ ...vip, vipDays: 7 }, 3, 1)).toBe('Срок VIP: 21 день');
+    expect(purchaseSummaryFor({ ...vip, untilWipe: true }, 1, 1)).toBe(
+      'Статус VIP на выбранном сервере до его вайпа',
+    );
+    expect(priceUnit(vip, 1)).toBe('за 30 дней');
+    expect(priceUnit({ ...vip, untilWipe: true }, 1)).toBe('');
+  });
+
+  it('leaves items their stacks and inventory', () => {
+    expect(purchaseSummaryFor(items, 128, 64)).toBe('Всего предметов: 128 шт. (2 стака)');
+    expect(priceUnit(items, 64)).toBe('за стак (64 шт.)');
+    expect(deliveryHint(items, classic, 1, 1)).toContain('инвентарь');
   });
 });

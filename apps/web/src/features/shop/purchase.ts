@@ -1,4 +1,11 @@
-import { formatStacks, stacksFor, zeroStacksMessage, type Product } from '@shop/shared';
+import {
+  formatStacks,
+  pluralRu,
+  purchaseSummary,
+  stacksFor,
+  zeroStacksMessage,
+  type Product,
+} from '@shop/shared';
 import { blockedFor, offerOn, type OfferedProduct } from '@/lib/product-offer';
 import {
   deliversByPlugin,
@@ -37,8 +44,17 @@ export function purchaseStart<T extends PurchaseServer>(
   return { kind: 'open', servers: available, serverId: first.id };
 }
 
-/** SPEC §5 delivery text for the chosen server; null while no server is chosen. */
+/** A product that grants a VIP status: privileges on the server, not items in an inventory. */
+type Granted = Pick<Product, 'vipTier' | 'vipDays' | 'untilWipe'>;
+
+const isVip = (product: Pick<Product, 'vipTier'>) => product.vipTier !== null;
+
+/**
+ * SPEC §5 delivery text for the chosen server; null while no server is chosen. Items go to the
+ * inventory; a VIP status is granted on the server, which needs no room in it.
+ */
 export function deliveryHint(
+  product: Pick<Product, 'vipTier'>,
   server: Pick<PurchaseServer, 'isPluginEnabled'> | undefined,
   quantity: number,
   stackSize: number,
@@ -46,7 +62,30 @@ export function deliveryHint(
   const zero = zeroStacksMessage(quantity, stackSize);
   if (zero) return zero;
   if (!server) return null;
+  if (isVip(product))
+    return deliversByPlugin(server)
+      ? 'Статус VIP и его привилегии будут выданы на выбранном сервере, когда вы будете в игре: автоматически в течение нескольких секунд или по команде /store в игровом чате.'
+      : 'Статус VIP и его привилегии будут выданы на выбранном сервере автоматически сразу после покупки, даже если вас нет в игре.';
   if (deliversByPlugin(server))
     return `После покупки введите /store в игровом чате и заберите товар. Освободите место в инвентаре: ${formatStacks(stacksFor(quantity, stackSize))}.`;
   return 'Товары добавятся в инвентарь автоматически после покупки, с небольшой задержкой между стаками. Если вас нет в игре, выдача произойдёт при следующем входе на сервер.';
+}
+
+const days = (count: number) => `${count} ${pluralRu(count, ['день', 'дня', 'дней'])}`;
+
+/** What the price is for, after it in the dialog: «за стак (64 шт.)», or a VIP's days. */
+export function priceUnit(product: Granted, stackSize: number): string {
+  if (!isVip(product)) return `за стак (${stackSize} шт.)`;
+  return product.vipDays && !product.untilWipe ? `за ${days(product.vipDays)}` : '';
+}
+
+/**
+ * What the chosen quantity comes to: «Всего предметов: 128 шт. (2 стака)», or for a VIP the term it
+ * grants on the server («Срок VIP: 60 дней»), each stack adding the product's days.
+ */
+export function purchaseSummaryFor(product: Granted, quantity: number, stackSize: number): string {
+  if (!isVip(product)) return purchaseSummary(quantity, stackSize);
+  if (product.untilWipe) return 'Статус VIP на выбранном сервере до его вайпа';
+  if (!product.vipDays) return 'Статус VIP на выбранном сервере';
+  return `Срок VIP: ${days(product.vipDays * stacksFor(quantity, stackSize))}`;
 }

@@ -1,4 +1,4 @@
-import { purchaseSummary, type Product } from '@shop/shared';
+import type { Product } from '@shop/shared';
 import { LoaderCircle, ShoppingCart, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
@@ -31,7 +31,7 @@ import { formatRoubles } from '@/lib/format';
 import { purchaseCost } from '@/lib/purchase-cost';
 import type { PurchaseServer } from '@/lib/purchase-servers';
 import { usePurchaseProduct } from '../api/purchase-product';
-import { deliveryHint, serversForProduct } from '../purchase';
+import { deliveryHint, priceUnit, purchaseSummaryFor, serversForProduct } from '../purchase';
 import { useServerOffer } from '../use-offer';
 import { useStackQuantity } from '../use-stack-quantity';
 import { PurchaseServerNotes } from './purchase-server-notes';
@@ -81,7 +81,7 @@ export function PurchaseDialog({
   const { offer, blockedMs, now } = useServerOffer(product, server);
   const cost = purchaseCost(offer.price, quantity.quantity, stackSize);
   const missing = shortfall(balance, cost);
-  const hint = deliveryHint(server, quantity.quantity, stackSize);
+  const hint = deliveryHint(product, server, quantity.quantity, stackSize);
   const busy = purchase.isPending || adding;
 
   const buy = async () => {
@@ -142,7 +142,7 @@ export function PurchaseDialog({
         <DialogHeader>
           <DialogTitle>Покупка {product.name}</DialogTitle>
           <DialogDescription>
-            <OfferPrice offer={offer} /> за стак ({stackSize} шт.)
+            <OfferPrice offer={offer} /> {priceUnit(product, stackSize)}
             {product.untilWipe && ' · до вайпа'}
           </DialogDescription>
         </DialogHeader>
@@ -160,7 +160,7 @@ export function PurchaseDialog({
               aria-live="polite"
               className="min-w-0 flex-1 text-sm font-semibold text-white tabular-nums"
             >
-              {purchaseSummary(quantity.quantity, stackSize)}
+              {purchaseSummaryFor(product, quantity.quantity, stackSize)}
             </p>
           </div>
 
