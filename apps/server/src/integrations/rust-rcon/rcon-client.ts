@@ -8,6 +8,7 @@ import {
   reconnectDelay,
   refusedDelay,
 } from './rcon-backoff';
+import { connectionFailureText, RCON_ERRORS } from './rcon-errors';
 import { parseFrame, PendingCommands } from './rcon-pending';
 import type {
   RconBackoffOptions,
@@ -48,6 +49,8 @@ export class RconClient {
   private failures = 0;
   private refusals = 0;
   private closed = false;
+  /** The technical reason last logged, so that retries do not log it again. */
+  private lastLogged: string | null = null;
 
   constructor(private readonly options: RconClientOptions) {
     this.endpoint = { host: options.host, port: options.port, password: options.password };
@@ -172,6 +175,7 @@ export class RconClient {
     socket.on('open', () => {
       openedAt = Date.now();
       this.refusals = 0;
+      this.lastLogged = null;
       this.setStatus({ state: 'online' });
       this.stopKeepAlive = keepAlive(socket, this.options.pingIntervalMs ?? 30_000);
     });
@@ -187,16 +191,25 @@ export class RconClient {
       this.pending.abandon('connection-lost');
       if (openedAt === 0 && isRefusal(failure)) return this.onRefused();
       if (openedAt !== 0 && Date.now() - openedAt >= STABLE_MS) this.failures = 0;
-      const detail =
+      // The admin reads why in Russian; the log keeps what the socket said, once per change.
+      this.logFailure(
         openedAt !== 0
           ? `connection lost (code ${code})`
-          : describeFailure(failure) || `closed (code ${code})`;
+          : describeFailure(failure) || `closed (code ${code})`,
+      );
       this.scheduleRetry(
         reconnectDelay(++this.failures, this.backoff, this.random),
         'unreachable',
-        detail,
+        openedAt !== 0 ? RCON_ERRORS.linkLost : connectionFailureText(failure),
       );
     });
+  }
+
+  /** Logs why a connection failed, technically; a server down for an hour logs it once. */
+  private logFailure(technical: string): void {
+    if (technical === this.lastLogged) return;
+    this.lastLogged = technical;
+    this.options.logger?.warn(`RCON ${this.endpoint.host}:${this.endpoint.port}: ${technical}`);
   }
 
   private onRefused(): void {
@@ -210,7 +223,7 @@ export class RconClient {
       this.setStatus({
         state: 'offline',
         reason: 'password-refused',
-        detail: 'the server refused the RCON password',
+        detail: RCON_ERRORS.passwordRefusedStopped,
         nextRetryAt: null,
       });
       return;
@@ -219,7 +232,7 @@ export class RconClient {
     this.options.logger?.warn(
       `RCON ${where}: password refused, next try in ${Math.round(delay / 1000)} s`,
     );
-    this.scheduleRetry(delay, 'password-refused', 'the server refused the RCON password');
+    this.scheduleRetry(delay, 'password-refused', RCON_ERRORS.passwordRefused);
   }
 
   private scheduleRetry(delayMs: number, reason: RconStatus['reason'], detail: string): void {

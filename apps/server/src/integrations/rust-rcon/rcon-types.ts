@@ -20,7 +20,10 @@ export interface RconStatus {
   state: RconConnectionState;
   /** Set when offline: the server could not be reached, refused our password, or we closed. */
   reason?: 'unreachable' | 'password-refused' | 'closed';
-  /** A short technical detail for the admin (never contains the password). */
+  /**
+   * Why, in the admin's words (Russian, rcon-errors.ts): what failed and what to check. Never the
+   * socket's own message nor the password; the technical detail goes to the log.
+   */
   detail?: string;
   /** When the next connection attempt is due; null while offline means "not retrying on its own". */
   nextRetryAt?: Date | null;

@@ -1,4 +1,5 @@
 import { startRustSim, type RustSimHandle } from '@shop/rust-sim';
+import { RCON_ERRORS } from '../../integrations/rust-rcon/rcon-errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test-support/sign-in';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -101,7 +102,8 @@ describe('server monitor', () => {
     const adminView = (
       await shop.app.inject({ url: '/api/admin/servers', headers: admin.headers })
     ).json()[0];
-    expect(adminView.lastError).toMatch(/RCON/);
+    // In the admin's words; what the socket said stays in the log.
+    expect([RCON_ERRORS.linkLost, RCON_ERRORS.refusedConnection]).toContain(adminView.lastError);
 
     await sim.start();
     await waitForStatus('online');
@@ -156,6 +158,35 @@ describe('server monitor', () => {
     expect(reply.statusCode).toBe(409);
     expect(reply.json().message).toBe(
       'Нет связи с сервером по RCON. Проверьте адрес, порт и пароль.',
+    );
+  });
+
+  it('tells the admin in Russian why a server is out of reach, with no socket codes', async () => {
+    const add = async (name: string, rconPort: number, rconPassword: string) =>
+      (
+        await shop.app.inject({
+          method: 'POST',
+          url: '/api/admin/servers',
+          headers: admin.headers,
+          payload: { name, ip: '127.0.0.1', port: 28015, rconPort, rconPassword },
+        })
+      ).json().id as number;
+    const wrongPassword = await add('Wrong password', sim.port, 'not-the-password');
+    const closedPort = await add('Closed port', 1, 'x');
+    const lastError = async (id: number) =>
+      (await shop.app.inject({ url: '/api/admin/servers', headers: admin.headers }))
+        .json()
+        .find((server: { id: number }) => server.id === id)?.lastError;
+    // Once the first attempts are over (while connecting it is only «Нет связи по RCON.»).
+    await waitUntil(
+      async () => {
+        await shop.app.servers.monitor.pollNow();
+        return (
+          (await lastError(wrongPassword)) === RCON_ERRORS.passwordRefused &&
+          (await lastError(closedPort)) === RCON_ERRORS.refusedConnection
+        );
+      },
+      { what: 'the reasons of both, in Russian' },
     );
   });
 });

@@ -14,24 +14,39 @@ const POLL_COMMAND_TIMEOUT_MS = 5_000;
 interface Observed {
   link: LinkObservation;
   save?: { createdAt: Date; map: string };
+  /** The technical detail of a reply not understood, for the log. */
+  detail?: string;
 }
 
-/** Asks one connected server for its state; any failure becomes a readable reason, never a throw. */
+/** What the admin reads when the game's answer to a poll cannot be read (the detail is logged). */
+export const POLL_ERRORS = {
+  noAnswer: 'Сервер не ответил на запрос состояния (serverinfo) по RCON.',
+  badServerInfo: 'Сервер прислал непонятный ответ на запрос состояния (serverinfo).',
+  badPlayerList: 'Сервер прислал непонятный список игроков (playerlist).',
+} as const;
+
+/**
+ * Asks one connected server for its state; any failure becomes a reason the admin reads (Russian,
+ * the technical detail logged), never a throw.
+ */
 async function observe(client: RconClient): Promise<Observed> {
   if (!client.isOnline) {
-    const status = client.status;
-    const why = status.reason === 'password-refused' ? 'пароль RCON отклонён' : 'нет связи по RCON';
-    return { link: { online: false, error: status.detail ? `${why}: ${status.detail}` : why } };
+    const { reason, detail } = client.status;
+    const why =
+      reason === 'password-refused' ? 'Сервер отклонил пароль RCON.' : 'Нет связи по RCON.';
+    return { link: { online: false, error: detail ?? why } };
   }
   const [info, list] = await Promise.all([
     client.send('serverinfo', { timeoutMs: POLL_COMMAND_TIMEOUT_MS }),
     client.send('playerlist', { timeoutMs: POLL_COMMAND_TIMEOUT_MS }),
   ]);
   if (info.status !== 'ok') {
-    return { link: { online: client.isOnline, error: 'serverinfo не ответил' } };
+    return { link: { online: client.isOnline, error: POLL_ERRORS.noAnswer } };
   }
   const parsedInfo = parseServerInfo(info.message);
-  if (!parsedInfo.ok) return { link: { online: true, error: parsedInfo.error } };
+  if (!parsedInfo.ok) {
+    return { link: { online: true, error: POLL_ERRORS.badServerInfo }, detail: parsedInfo.error };
+  }
   const parsedList = list.status === 'ok' ? parsePlayerList(list.message) : undefined;
   const players = parsedList?.ok
     ? parsedList.value.map((player) => ({ steamId: player.steamId, name: player.displayName }))
@@ -44,9 +59,10 @@ async function observe(client: RconClient): Promise<Observed> {
       maxPlayers: parsedInfo.value.maxPlayers,
       map,
       ...(players ? { players } : {}),
-      error: parsedList && !parsedList.ok ? parsedList.error : null,
+      error: parsedList && !parsedList.ok ? POLL_ERRORS.badPlayerList : null,
     },
     ...(saveCreatedAt ? { save: { createdAt: saveCreatedAt, map } } : {}),
+    ...(parsedList && !parsedList.ok ? { detail: parsedList.error } : {}),
   };
 }
 
@@ -68,6 +84,14 @@ export function createServerMonitor(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   const saves = createSaveWatch();
+  /** Each server's last reply not understood: logged when it first shows, not every poll. */
+  const details = new Map<number, string>();
+  const logDetail = (serverId: number, detail: string | undefined) => {
+    if (detail === undefined) return void details.delete(serverId);
+    if (details.get(serverId) !== detail)
+      log.warn({ serverId, detail }, 'game reply not understood');
+    details.set(serverId, detail);
+  };
 
   const clientFor = (row: ServerRow) =>
     pool.get({ id: row.id, ip: row.ip, rconPort: row.rconPort, rconPassword: row.rconPassword });
@@ -78,6 +102,7 @@ export function createServerMonitor(
     try {
       client = clientFor(row);
       observed = await observe(client);
+      logDetail(row.id, observed.detail);
       await repo.recordObservation(row.id, observed.link);
     } catch (error) {
       log.warn({ err: error, serverId: row.id }, 'server poll failed');
