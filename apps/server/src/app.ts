@@ -193,6 +193,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.demo) await app.register(demoRoutes, { config });
 
   if (options.webRoot)
-    await app.register(webAppPlugin, { root: options.webRoot, demo: config.demo });
+    await app.register(webAppPlugin, {
+      root: options.webRoot,
+      demo: config.demo,
+      publicUrl: config.publicUrl,
+    });
   return app;
 }

@@ -15,10 +15,13 @@ const MIN_BYTES = 512;
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((entry) => {
-      const full = path.join(dir, entry.name);
-      return entry.isDirectory() ? filesUnder(full) : Promise.resolve([full]);
-    }),
+    // Dot folders (`.vite`, `.ssr`) are for the build and the server, never sent to a browser.
+    entries
+      .filter((entry) => !entry.name.startsWith('.'))
+      .map((entry) => {
+        const full = path.join(dir, entry.name);
+        return entry.isDirectory() ? filesUnder(full) : Promise.resolve([full]);
+      }),
   );
   return nested.flat();
 }

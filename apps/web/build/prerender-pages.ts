@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -7,13 +6,30 @@ import { build, type Plugin } from 'vite';
 // A relative path: the build configuration is loaded by Node, which cannot import the package's
 // TypeScript entry, while a relative file is bundled with the configuration.
 import { DEFERRED_START_SCRIPT } from '../../../packages/shared/src/deferred-start';
+import { toPublicSite } from '../../../packages/shared/src/site/public-site';
+import { DEFAULT_SITE_CONTENT } from '../../../packages/shared/src/site/site-content';
+import type { PublicSite } from '../../../packages/shared/src/site/site-public-schema';
 
 /** Where the server looks for a page's prerendered HTML: `prerendered/<name>.html`. */
 export const PRERENDERED_DIR = 'prerendered';
+/**
+ * The render entry, kept for the server to draw the same pages with the owner's settings. A dot
+ * folder, which the server's static files never serve.
+ */
+export const SSR_ENTRY = '.ssr/prerender.mjs';
+
+/** The settings a fresh shop has: the build draws its pages with them. */
+function defaultSite(demo: boolean): PublicSite {
+  const images = { logo: null, favicon: null, background: null };
+  return toPublicSite(
+    { version: 0, content: DEFAULT_SITE_CONTENT, images },
+    { demo, wipeWarnHours: 24, supportEmail: null },
+  );
+}
 
 interface PrerenderEntry {
   PRERENDERED_PATHS: readonly string[];
-  renderPage(path: string, demo: boolean): Promise<string>;
+  renderPage(path: string, demo: boolean, site: PublicSite): Promise<string>;
 }
 interface ManifestChunk {
   file: string;
@@ -57,7 +73,7 @@ async function pageHtml(
     ...[...template.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''),
     ...moduleFiles(manifest, `src/app/routes/${name}.tsx`).map((file) => `/${file}`),
   ].filter((file, index, all) => file !== '' && all.indexOf(file) === index);
-  const body = await entry.renderPage(pagePath, demo);
+  const body = await entry.renderPage(pagePath, demo, defaultSite(demo));
   if (body.includes('<script')) {
     throw new Error(`${pagePath} prerendered with an inline script, which the CSP blocks`);
   }
@@ -94,42 +110,40 @@ export function prerenderPages(): Plugin {
       );
     },
     async writeBundle() {
-      const ssrOut = await mkdtemp(path.join(tmpdir(), 'shop-prerender-'));
-      try {
-        await build({
-          configFile: false,
-          root,
-          mode: 'production',
-          logLevel: 'warn',
-          resolve: { alias },
-          plugins: [react()],
-          // Everything bundled: the entry runs from a temporary folder with no node_modules.
-          ssr: { noExternal: true },
-          build: {
-            ssr: 'src/prerender.tsx',
-            outDir: ssrOut,
-            emptyOutDir: true,
-            rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
-          },
-        });
-        const entry = (await import(
-          pathToFileURL(path.join(ssrOut, 'prerender.mjs')).href
-        )) as PrerenderEntry;
-        const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
-        const manifest = JSON.parse(
-          await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
-        ) as Record<string, ManifestChunk>;
-        for (const demo of [false, true]) {
-          const dir = path.join(outDir, PRERENDERED_DIR, demo ? 'demo' : '');
-          await mkdir(dir, { recursive: true });
-          for (const pagePath of entry.PRERENDERED_PATHS) {
-            const name = prerenderedName(pagePath);
-            const html = await pageHtml(template, manifest, name, entry, pagePath, demo);
-            await writeFile(path.join(dir, `${name}.html`), html);
-          }
+      const ssrOut = path.join(outDir, path.dirname(SSR_ENTRY));
+      await build({
+        configFile: false,
+        root,
+        mode: 'production',
+        logLevel: 'warn',
+        resolve: { alias },
+        plugins: [react()],
+        // The browser build already copied public/ where it is served.
+        publicDir: false,
+        // Everything bundled: the entry runs from the build's folder, with no node_modules.
+        ssr: { noExternal: true },
+        build: {
+          ssr: 'src/prerender.tsx',
+          outDir: ssrOut,
+          emptyOutDir: true,
+          rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+        },
+      });
+      const entry = (await import(
+        pathToFileURL(path.join(ssrOut, 'prerender.mjs')).href
+      )) as PrerenderEntry;
+      const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      const manifest = JSON.parse(
+        await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+      ) as Record<string, ManifestChunk>;
+      for (const demo of [false, true]) {
+        const dir = path.join(outDir, PRERENDERED_DIR, demo ? 'demo' : '');
+        await mkdir(dir, { recursive: true });
+        for (const pagePath of entry.PRERENDERED_PATHS) {
+          const name = prerenderedName(pagePath);
+          const html = await pageHtml(template, manifest, name, entry, pagePath, demo);
+          await writeFile(path.join(dir, `${name}.html`), html);
         }
-      } finally {
-        await rm(ssrOut, { recursive: true, force: true });
       }
     },
   };

@@ -35,3 +35,4 @@ export * from './site/site-colors';
 export * from './site/fill-template';
 export * from './site/site-schema';
 export * from './site/site-public-schema';
+export * from './site/public-site';

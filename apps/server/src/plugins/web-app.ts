@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from './errors';
+import { createSitePages } from './site-pages';
 
 /** Hashed assets never change; the pages must always be fresh so a deploy reaches everyone. */
 function cachePolicy(servedPath: string): string {
@@ -40,11 +41,15 @@ function prerenderedPages(root: string, demo: boolean): Map<string, string> {
  * The build writes `.br` and `.gz` beside each text file; the copy the browser's Accept-Encoding
  * prefers is sent as is (brotli first), so nothing is compressed per request.
  */
-async function webAppPlugin(app: FastifyInstance, options: { root: string; demo: boolean }) {
+async function webAppPlugin(
+  app: FastifyInstance,
+  options: { root: string; demo: boolean; publicUrl: string },
+) {
   const { root } = options;
   const indexFile = path.join(root, 'index.html');
   const built = existsSync(indexFile);
   const pages = prerenderedPages(root, options.demo);
+  const sitePages = createSitePages({ ...options, log: app.log });
   if (!built) app.log.warn({ root }, 'web app is not built: run `npm run build:web`');
 
   if (built) {
@@ -53,6 +58,8 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string; demo:
       wildcard: false,
       index: false,
       preCompressed: true,
+      // Pages go out only as the owner's (below), never as the build left them.
+      allowedPath: (pathName) => !pathName.endsWith('.html'),
       setHeaders(reply, filePath) {
         reply.header('cache-control', cachePolicy(filePath));
       },
@@ -66,8 +73,23 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string; demo:
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/') || !built) throw notFound();
     const pathname = request.url.split('?', 1)[0] ?? '/';
-    return reply.sendFile(pages.get(pathname) ?? 'index.html');
+    const prerendered = pages.get(pathname);
+    const page = await sitePages.get(
+      prerendered ?? 'index.html',
+      prerendered ? pathname : null,
+      await app.site.publicSite(),
+    );
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .header('etag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.identity);
   });
 }
 
-export default fp(webAppPlugin, { name: 'web-app', dependencies: ['errors'] });
+export default fp(webAppPlugin, { name: 'web-app', dependencies: ['errors', 'site'] });

@@ -1,25 +1,37 @@
 import { z } from 'zod';
-import {
-  TOP_UP_MIN,
-  TOP_UP_MAX,
-  BASE_BONUS_PERCENT,
-  PROMO_PATTERN,
-  PROMO_FORMAT_MESSAGE,
-} from '../constants';
+import { BASE_BONUS_PERCENT, PROMO_PATTERN, PROMO_FORMAT_MESSAGE } from '../constants';
 import { hasAtMostTwoDecimals, type Kopecks } from '../money';
 
-/** 10% of a top-up, plus an activated percentage code, each rounded down to whole roubles. */
-export function topUpBonusKopecks(amountKopecks: Kopecks, promoPercent = 0): Kopecks {
+/**
+ * The shop's base bonus (the owner's setting, 10 % by default) of a top-up, plus an activated
+ * percentage code, each rounded down to whole roubles.
+ */
+export function topUpBonusKopecks(
+  amountKopecks: Kopecks,
+  promoPercent = 0,
+  basePercent = BASE_BONUS_PERCENT,
+): Kopecks {
   const percentOf = (percent: number) => Math.floor((amountKopecks * percent) / 10_000) * 100;
-  return percentOf(BASE_BONUS_PERCENT) + (promoPercent > 0 ? percentOf(promoPercent) : 0);
+  return (
+    (basePercent > 0 ? percentOf(basePercent) : 0) +
+    (promoPercent > 0 ? percentOf(promoPercent) : 0)
+  );
 }
+
+/** The widest top-up an owner may allow; the shop's own limits (settings) lie within it. */
+export const TOP_UP_CEILING = 1_000_000;
 
 export const paymentCreateSchema = z.object({
   amount: z.coerce
     .number({ error: 'Сумма должна быть числом' })
-    .min(TOP_UP_MIN, 'Сумма должна быть не менее 10 рублей')
-    .max(TOP_UP_MAX, 'Сумма не должна превышать 15000 рублей')
+    .min(1, 'Сумма должна быть не менее 1 рубля')
+    .max(TOP_UP_CEILING, 'Сумма не должна превышать 1000000 рублей')
     .refine(hasAtMostTwoDecimals, 'Сумма: не больше двух знаков после запятой'),
+  /**
+   * The base bonus percent the player's dialog promised: a shop whose bonus changed since answers
+   * 409 instead of crediting other money than was shown. The shop's own limits are checked too.
+   */
+  bonusPercent: z.number().int().min(0).max(100).optional(),
   method: z.enum(['kassa', 'sbp'], { error: 'Выберите способ оплаты' }),
   paymentSystemId: z.number().int().optional(),
   provider: z.literal('freekassa').optional(),

@@ -1,12 +1,29 @@
+import { fillTemplate, siteTemplateValues } from './fill-template';
+import { textOn } from './site-colors';
 import {
   legalTitles,
-  textOn,
-  type PublicSite,
+  type ImageSlot,
   type SiteCard,
   type SiteContent,
-} from '@shop/shared';
-import { imageFileName, imageUrl } from './site-images';
-import { fillSiteText, type ResolvedSite } from './site-settings';
+  type SiteImageIds,
+} from './site-content';
+import type { PublicSite } from './site-public-schema';
+
+/** The settings a public view is made from: the version, the content in force, the pictures. */
+export interface SiteForPublic {
+  version: number;
+  content: SiteContent;
+  images: SiteImageIds;
+}
+
+/** The URL a stored picture file is served at; its name changes with its content. */
+export function imageUrl(name: string): string {
+  return `/api/site/images/${name}`;
+}
+
+export function imageFileName(id: string, slot: ImageSlot, size: string): string {
+  return `${id}-${slot}-${size}.webp`;
+}
 
 /** What the public settings add from the environment. */
 export interface PublicSiteOptions {
@@ -19,7 +36,7 @@ export interface PublicSiteOptions {
 export const SHIPPED_FAVICON = '/favicon.svg';
 export const SHIPPED_BACKGROUND = '/api/hazmat.webp';
 
-function images(site: ResolvedSite): PublicSite['images'] {
+function images(site: SiteForPublic): PublicSite['images'] {
   const { logo, favicon, background } = site.images;
   return {
     logo: logo ? imageUrl(imageFileName(logo, 'logo', '128')) : null,
@@ -37,9 +54,10 @@ function images(site: ResolvedSite): PublicSite['images'] {
  * `GET /api/site` and the settings written into every page: texts filled with the shop's name,
  * the top-up terms and the seller; pictures as their URLs.
  */
-export function toPublicSite(site: ResolvedSite, options: PublicSiteOptions): PublicSite {
+export function toPublicSite(site: SiteForPublic, options: PublicSiteOptions): PublicSite {
   const content: SiteContent = site.content;
-  const fill = (text: string) => fillSiteText(site, text);
+  const values = siteTemplateValues(content);
+  const fill = (text: string) => fillTemplate(text, values);
   const cards = (list: SiteCard[]) =>
     list.map((card) => ({ icon: card.icon, title: fill(card.title), text: fill(card.text) }));
   const { hero, login } = content.texts;

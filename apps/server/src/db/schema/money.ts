@@ -37,8 +37,10 @@ export const payments = pgTable(
       .notNull()
       .references(() => users.id),
     amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
-    /** The site's 10% bonus, fixed when the payment is created. */
+    /** The shop's base bonus (its bonus percent setting), fixed when the payment is created. */
     bonusKopecks: bigint('bonus_kopecks', { mode: 'number' }).notNull().default(0),
+    /** The shop's base bonus percent when the top-up was opened (null: before it was a setting, 10). */
+    bonusPercent: integer('bonus_percent'),
     /** The extra bonus of an activated percentage code, paid only if the code is still unused then. */
     promoBonusKopecks: bigint('promo_bonus_kopecks', { mode: 'number' }).notNull().default(0),
     method: text('method').notNull(),

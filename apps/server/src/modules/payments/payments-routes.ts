@@ -26,12 +26,13 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Start a top-up: 10 to 15000 ₽; kassa returns the signed payment link, sbp the SBP page',
+          'Start a top-up within the shop limits (10 to 15000 ₽ by default) and its bonus percent as shown; kassa returns the signed payment link, sbp the SBP page',
         body: paymentCreateSchema,
         response: {
           200: paymentCreateReplySchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
+          409: apiErrorSchema,
           502: apiErrorSchema,
         },
       },

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { FreekassaClient } from '../../integrations/freekassa/freekassa-client';
-import { badRequest, HttpError } from '../../plugins/errors';
+import { badRequest, conflict, HttpError } from '../../plugins/errors';
 import type { AuditActor } from '../audit/audit-log';
 import { postEntry } from '../ledger/ledger';
 import { createPromocodesRepository } from '../promocodes/promocodes-repository';
@@ -33,6 +33,14 @@ const isUuid = (value: string) =>
 
 export type CreditOutcome = 'credited' | 'already-paid';
 
+/** The ledger's words for a top-up's bonus, with the percent fixed when the top-up was opened. */
+export function bonusDescription(basePercent: number, promoApplies: boolean): string {
+  if (basePercent <= 0) return 'Бонус к пополнению по промокоду';
+  return promoApplies
+    ? `Бонус к пополнению (${basePercent}% + промокод)`
+    : `Бонус ${basePercent}% к пополнению`;
+}
+
 /**
  * Top-ups: a pending payment with its bonus fixed up front, the provider's page, and a credit that
  * happens once per payment whatever the provider, the reconciliation job or a replay sends.
@@ -41,21 +49,36 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
   const repo = createPaymentsRepository(app.db);
 
   /**
-   * A pending top-up with its bonus fixed: the site's 10% and the percentage of a promo code the
-   * player activated before, in the caller's transaction. `at`: when it was opened, if not now (the
-   * demo's history).
+   * A pending top-up with its bonus fixed: the shop's base bonus percent (a setting) and the
+   * percentage of a promo code the player activated before, in the caller's transaction. The amount
+   * must lie within the shop's limits, and a dialog that promised another base percent is answered
+   * 409: the player is credited what they were shown or nothing. `at`: when it was opened, if not
+   * now (the demo's history).
    */
   async function open(tx: Db, userId: number, input: PaymentInput, at?: Date) {
+    const { topUp } = (await app.site.current(tx)).content;
+    if (input.amount < topUp.min) {
+      throw badRequest(`Сумма должна быть не менее ${topUp.min} рублей`);
+    }
+    if (input.amount > topUp.max) {
+      throw badRequest(`Сумма не должна превышать ${topUp.max} рублей`);
+    }
+    if (input.bonusPercent !== undefined && input.bonusPercent !== topUp.bonusPercent) {
+      throw conflict(
+        `Бонус к пополнению изменился: теперь ${topUp.bonusPercent}%. Проверьте сумму и подтвердите пополнение ещё раз.`,
+      );
+    }
     const amountKopecks = roublesToKopecks(input.amount);
     const waitingPromo = await createPromocodesRepository(tx).findWaitingPromo(userId);
-    const base = topUpBonusKopecks(amountKopecks);
+    const base = topUpBonusKopecks(amountKopecks, 0, topUp.bonusPercent);
     const promoBonus = waitingPromo
-      ? topUpBonusKopecks(amountKopecks, Number(waitingPromo.percent)) - base
+      ? topUpBonusKopecks(amountKopecks, Number(waitingPromo.percent), topUp.bonusPercent) - base
       : 0;
     return createPaymentsRepository(tx).create({
       userId,
       amountKopecks,
       bonusKopecks: base,
+      bonusPercent: topUp.bonusPercent,
       promoBonusKopecks: promoBonus,
       promoActivationId: waitingPromo?.activationId ?? null,
       method: input.method,
@@ -130,9 +153,7 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
           userId: paid.userId,
           kind: 'bonus',
           amountKopecks: bonus,
-          description: promoApplies
-            ? 'Бонус к пополнению (10% + промокод)'
-            : 'Бонус 10% к пополнению',
+          description: bonusDescription(paid.bonusPercent ?? 10, promoApplies),
           method: 'Бонус',
           paymentId: paid.id,
           at,

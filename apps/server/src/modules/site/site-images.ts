@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ImageSlot } from '@shop/shared';
+import { imageFileName, type ImageSlot } from '@shop/shared';
 import sharp from 'sharp';
 import type { SiteImageFile } from './site-repository';
 
@@ -49,15 +49,6 @@ export function imageFormatOf(bytes: Buffer): 'png' | 'jpeg' | 'webp' | null {
     return 'webp';
   }
   return null;
-}
-
-/** The URL a stored picture file is served at; its name changes with its content. */
-export function imageUrl(name: string): string {
-  return `/api/site/images/${name}`;
-}
-
-export function imageFileName(id: string, slot: ImageSlot, size: string): string {
-  return `${id}-${slot}-${size}.webp`;
 }
 
 export function variantSizes(slot: ImageSlot): string[] {

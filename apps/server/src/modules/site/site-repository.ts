@@ -34,8 +34,8 @@ export function createSiteRepository(db: Db) {
     },
 
     /** The newest version number alone: what every process asks to learn of a change. */
-    async latestNumber(): Promise<number> {
-      const [row] = await db
+    async latestNumber(tx: Db = db): Promise<number> {
+      const [row] = await tx
         .select({ version: sql<number>`coalesce(max(${siteVersions.version}), 0)::int` })
         .from(siteVersions);
       return Number(row?.version ?? 0);

@@ -1,6 +1,8 @@
 import {
   legalTitles,
   siteTemplateValues,
+  toPublicSite,
+  type PublicSiteOptions,
   type ImageSlot,
   type LegalDocument,
   type LegalPage,
@@ -9,7 +11,6 @@ import { renderLegalMarkdown } from '@shop/shared/legal-markdown';
 import type { Db } from '../../db/client';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { encodeSiteImage } from './site-images';
-import { toPublicSite, type PublicSiteOptions } from './site-public';
 import type { SiteRepository } from './site-repository';
 import {
   describeChange,
@@ -45,26 +46,30 @@ export function createSiteService(repo: SiteRepository, options: SiteServiceOpti
   let loading: Promise<ResolvedSite> | null = null;
   const derived = new Map<string, unknown>();
 
-  async function load(): Promise<ResolvedSite> {
-    const stored = await repo.latest();
+  async function load(db?: Db): Promise<ResolvedSite> {
+    const stored = await repo.latest(db);
     if (site?.version !== stored.version) derived.clear();
     site = resolveSite(stored.version, stored.overrides, options.environment);
     checkedAt = Date.now();
     return site;
   }
 
-  async function revalidate(): Promise<ResolvedSite> {
-    const newest = await repo.latestNumber();
+  async function revalidate(db?: Db): Promise<ResolvedSite> {
+    const newest = await repo.latestNumber(db);
     if (site && newest === site.version) {
       checkedAt = Date.now();
       return site;
     }
-    return load();
+    return load(db);
   }
 
-  /** The settings in force, at most SITE_RECHECK_MS old. */
-  async function current(): Promise<ResolvedSite> {
+  /**
+   * The settings in force, at most SITE_RECHECK_MS old. A caller inside a transaction passes it:
+   * the embedded database has one connection, which a read beside the transaction would wait for.
+   */
+  async function current(db?: Db): Promise<ResolvedSite> {
     if (site && Date.now() - checkedAt < SITE_RECHECK_MS) return site;
+    if (db) return site ? revalidate(db) : load(db);
     // One read at a time: a burst of requests after the second is up waits on the same query.
     loading ??= (site ? revalidate() : load()).finally(() => (loading = null));
     return loading;

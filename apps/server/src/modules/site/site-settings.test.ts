@@ -17,7 +17,7 @@ describe('site settings', () => {
   });
   afterAll(() => shop.close());
 
-  const put = (payload: unknown, headers: Headers = admin) =>
+  const put = (payload: Record<string, unknown>, headers: Headers = admin) =>
     shop.app.inject({ method: 'PUT', url: '/api/admin/site', headers, payload });
   const site = async () => (await shop.app.inject({ url: '/api/site' })).json();
 
@@ -54,7 +54,7 @@ describe('site settings', () => {
 
   it('refuses bad input whole, naming the field in Russian, and changes nothing', async () => {
     const before = await site();
-    const cases: Array<[unknown, RegExp]> = [
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ name: 'Ок', colors: { primary: '#101010' } }, /Основной цвет.*контраст/],
       [{ name: 'Ок', colors: { primary: 'red' } }, /Основной цвет/],
       [{ name: 'x'.repeat(41) }, /Название магазина: не длиннее 40/],
