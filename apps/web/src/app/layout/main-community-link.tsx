@@ -1,32 +1,51 @@
-import { MessagesSquare } from 'lucide-react';
-import { useSiteSettings } from '@/features/site/api/get-site-settings';
+import type { CSSProperties } from 'react';
+import { useSite } from '@/features/site/api/get-site-settings';
+import { linkColours, mainLink, type SiteLink } from '@/features/site/site-links';
 import { cn } from '@/lib/cn';
 import { STEPPED_ASIDE, useScrollingDown } from '@/lib/use-scrolling-down';
+import { externalLinkProps, LinkKindIcon, NewTabNote } from './community-links';
 
-const LABEL = 'Наш Discord (откроется в новой вкладке)';
+/** The link's network colours as CSS variables the classes below read. */
+function colourStyle(link: SiteLink): CSSProperties {
+  const { background, hover, text } = linkColours(link.kind);
+  return {
+    '--link-bg': background,
+    '--link-hover': hover,
+    '--link-text': text,
+  } as CSSProperties;
+}
+
+const colours =
+  'border border-white/15 bg-(--link-bg) text-(--link-text) hover:bg-(--link-hover) focus-visible:outline-(--link-bg)';
 
 /**
- * SPEC §1: «Наш Discord» on every page. From a tablet's width up it floats bottom-left (the support
- * chat takes bottom-right), stepping aside while the page is scrolled down; the footer keeps room
- * below its last line.
+ * SPEC §1: the community link the owner marked main, on every page, with its own label. From a
+ * tablet's width up it floats bottom-left (the support chat takes bottom-right) in the margin the
+ * pages keep free for it (page-gutter.ts): a round button there, its label unfolding on hover and
+ * focus, and always shown where the screen is wide enough to leave room for it. It steps aside
+ * while the page is scrolled down. No main link, no button.
  */
-export function DiscordLink() {
-  const { data } = useSiteSettings();
+export function MainCommunityLink() {
+  const link = mainLink(useSite());
   const scrollingDown = useScrollingDown();
-  if (!data?.discordUrl) return null;
+  if (!link) return null;
   return (
     <a
-      href={data.discordUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={LABEL}
+      href={link.url}
+      {...externalLinkProps}
+      title={link.label}
+      style={colourStyle(link)}
       className={cn(
-        'group fixed bottom-4 left-4 z-30 hidden h-12 items-center justify-center gap-2 rounded-full border border-[#5865f2]/50 bg-[#5865f2] pr-4 pl-3 text-sm font-bold text-white shadow-[0_10px_30px_-8px_rgb(88_101_242/0.8)] transition-[translate,opacity] hover:-translate-y-0.5 hover:bg-[#6b76f5] motion-reduce:transition-none sm:inline-flex',
+        colours,
+        'group fixed bottom-4 left-4 z-30 hidden h-12 min-w-12 items-center rounded-full px-3.5 text-sm font-bold shadow-[0_10px_30px_-8px_rgb(0_0_0/0.8)] transition-[translate,opacity] hover:-translate-y-0.5 motion-reduce:transition-none sm:inline-flex',
         scrollingDown && STEPPED_ASIDE,
       )}
     >
-      <MessagesSquare className="size-5" aria-hidden="true" />
-      Наш Discord
+      <LinkKindIcon kind={link.kind} className="size-5 shrink-0" />
+      <span className="inline-block max-w-0 truncate opacity-0 transition-[max-width,opacity,margin] group-hover:ml-2 group-hover:max-w-60 group-hover:opacity-100 group-focus-visible:ml-2 group-focus-visible:max-w-60 group-focus-visible:opacity-100 motion-reduce:transition-none min-[100rem]:ml-2 min-[100rem]:max-w-[calc((100vw_-_77rem)_/_2_-_5rem)] min-[100rem]:opacity-100">
+        {link.label}
+      </span>
+      <NewTabNote />
     </a>
   );
 }
@@ -36,22 +55,24 @@ export function DiscordLink() {
  * covering a card, a price or a button: a compact button in the header's row, which stays at the
  * top of the screen. Hidden from a tablet's width up, where the floating one shows.
  */
-export function DiscordCompactLink({ className }: { className?: string }) {
-  const { data } = useSiteSettings();
-  if (!data?.discordUrl) return null;
+export function MainCommunityCompactLink({ className }: { className?: string }) {
+  const link = mainLink(useSite());
+  if (!link) return null;
   return (
     <a
-      href={data.discordUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={LABEL}
-      title="Наш Discord"
+      href={link.url}
+      {...externalLinkProps}
+      title={link.label}
+      style={colourStyle(link)}
       className={cn(
-        'inline-flex size-10 shrink-0 items-center justify-center rounded-md border border-[#5865f2]/50 bg-[#5865f2] text-white hover:bg-[#6b76f5] sm:hidden',
+        colours,
+        'inline-flex size-10 shrink-0 items-center justify-center rounded-md sm:hidden',
         className,
       )}
     >
-      <MessagesSquare className="size-5" aria-hidden="true" />
+      <LinkKindIcon kind={link.kind} className="size-5" />
+      <span className="sr-only">{link.label}</span>
+      <NewTabNote />
     </a>
   );
 }

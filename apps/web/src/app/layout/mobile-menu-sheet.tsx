@@ -7,7 +7,6 @@ import {
   ShieldHalf,
   ShoppingCart,
   UserRound,
-  Users,
   X,
 } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
@@ -18,8 +17,11 @@ import { VipBadge } from '@/components/vip-badge';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { useLogout } from '@/features/auth/api/logout';
+import { useSite } from '@/features/site/api/get-site-settings';
+import { listedLinks } from '@/features/site/site-links';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { BalanceChip } from './balance-chip';
+import { externalLinkProps, LinkKindIcon, NewTabNote } from './community-links';
 import { useOpenLegal } from './legal/legal-dialog-provider';
 import { navLinks } from './nav-links';
 
@@ -45,13 +47,12 @@ export default function MobileMenuSheet({
   open,
   onOpenChange,
   user,
-  communityUrl,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   user: User | null;
-  communityUrl: string | null;
 }) {
+  const site = useSite();
   const logout = useLogout();
   const openLegal = useOpenLegal();
   const returnFocus = useReturnFocus();
@@ -85,7 +86,7 @@ export default function MobileMenuSheet({
                   <UserAvatar src={user.avatar} name={user.username} className="size-11" />
                   <div className="min-w-0">
                     <p className="truncate font-semibold text-white">{user.username}</p>
-                    <VipBadge user={user} className="mt-1" />
+                    <VipBadge user={user} tiers={site?.vipTiers} className="mt-1" />
                   </div>
                 </div>
                 <BalanceChip balance={user.balance} className="justify-between" />
@@ -93,36 +94,35 @@ export default function MobileMenuSheet({
             )}
 
             <nav aria-label="Мобильная навигация" className="flex flex-col gap-1">
-              {navLinks.map((link) => (
-                <MenuLink key={link.to} to={link.to}>
-                  <link.icon aria-hidden="true" />
-                  {link.label}
-                </MenuLink>
-              ))}
-              {communityUrl && (
-                <a
-                  href={communityUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={itemClass}
-                >
-                  <Users aria-hidden="true" />
-                  Сообщество
-                  <ExternalLink className="ml-auto size-4!" aria-hidden="true" />
-                  <span className="sr-only">(откроется в новой вкладке)</span>
-                </a>
+              {site && (
+                <>
+                  {navLinks.map((link) => (
+                    <MenuLink key={link.to} to={link.to}>
+                      <link.icon aria-hidden="true" />
+                      {site.texts.nav[link.key]}
+                    </MenuLink>
+                  ))}
+                  {listedLinks(site).map((link) => (
+                    <a key={link.url} href={link.url} {...externalLinkProps} className={itemClass}>
+                      <LinkKindIcon kind={link.kind} />
+                      <span className="min-w-0 truncate">{link.label}</span>
+                      <ExternalLink className="ml-auto size-4! shrink-0" aria-hidden="true" />
+                      <NewTabNote />
+                    </a>
+                  ))}
+                  <button
+                    type="button"
+                    className={itemClass}
+                    onClick={() => {
+                      onOpenChange(false);
+                      openLegal('rules');
+                    }}
+                  >
+                    <BookOpen aria-hidden="true" />
+                    {site.legalTitles.rules}
+                  </button>
+                </>
               )}
-              <button
-                type="button"
-                className={itemClass}
-                onClick={() => {
-                  onOpenChange(false);
-                  openLegal('rules');
-                }}
-              >
-                <BookOpen aria-hidden="true" />
-                Правила сервера
-              </button>
             </nav>
 
             <div className="my-3 h-px bg-white/8" />

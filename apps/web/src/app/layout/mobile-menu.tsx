@@ -7,13 +7,7 @@ import { Button } from '@/components/ui/button';
 const MobileMenuSheet = lazy(() => import('./mobile-menu-sheet'));
 
 /** Below 768 px the header collapses into this button; the sheet's code loads on the first tap. */
-export function MobileMenu({
-  user,
-  communityUrl,
-}: {
-  user: User | null;
-  communityUrl: string | null;
-}) {
+export function MobileMenu({ user }: { user: User | null }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const [pathname] = useLocation();
@@ -42,12 +36,7 @@ export function MobileMenu({
       </Button>
       {loaded && (
         <Suspense fallback={null}>
-          <MobileMenuSheet
-            open={open}
-            onOpenChange={setOpen}
-            user={user}
-            communityUrl={communityUrl}
-          />
+          <MobileMenuSheet open={open} onOpenChange={setOpen} user={user} />
         </Suspense>
       )}
     </>

@@ -1,7 +1,13 @@
-import { House, Server, Store } from 'lucide-react';
+import type { PublicSite } from '@shop/shared';
+import { House, Server, Store, type LucideIcon } from 'lucide-react';
 
-export const navLinks = [
-  { to: '/', label: 'Главная', end: true, icon: House },
-  { to: '/shop', label: 'Магазин', end: false, icon: Store },
-  { to: '/servers', label: 'Серверы', end: false, icon: Server },
-] as const;
+/** The header's sections; their names are the owner's (`texts.nav`). */
+export const navLinks: ReadonlyArray<{
+  to: string;
+  key: keyof PublicSite['texts']['nav'];
+  icon: LucideIcon;
+}> = [
+  { to: '/', key: 'home', icon: House },
+  { to: '/shop', key: 'shop', icon: Store },
+  { to: '/servers', key: 'servers', icon: Server },
+];

@@ -1,10 +1,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSession } from '@/features/auth/use-session';
+import { cn } from '@/lib/cn';
 import { Background } from './background';
 import { DemoBanner } from './demo-banner';
-import { DiscordLink } from './discord-link';
+import { MainCommunityLink } from './main-community-link';
 import { GuestChatToggle } from './guest-chat-toggle';
 import { LegalDialogProvider } from './legal/legal-dialog-provider';
+import { PAGE_GUTTER } from './page-gutter';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -43,13 +45,16 @@ export function RootLayout({ children }: { children: ReactNode }) {
           <main
             id="content"
             tabIndex={-1}
-            className="mx-auto min-h-dvh w-full max-w-7xl min-w-0 flex-1 px-4 pt-8 sm:px-6 sm:pt-12"
+            className={cn(
+              'mx-auto min-h-dvh w-full max-w-7xl min-w-0 flex-1 px-4 pt-8 sm:pt-12',
+              PAGE_GUTTER,
+            )}
           >
             {children}
           </main>
           <SiteFooter />
         </div>
-        <DiscordLink />
+        <MainCommunityLink />
         {user ? (
           <Suspense fallback={null}>
             <SupportChatWidget

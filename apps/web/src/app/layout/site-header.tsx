@@ -1,25 +1,28 @@
-import { BookOpen, ExternalLink, LogIn, ShoppingCart } from 'lucide-react';
+import { BookOpen, LogIn, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import { ButtonLink } from '@/components/ui/button-link';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/features/auth/use-session';
-import { useSiteSettings } from '@/features/site/api/get-site-settings';
+import { useSite } from '@/features/site/api/get-site-settings';
+import { listedLinks } from '@/features/site/site-links';
 import { BalanceChip } from './balance-chip';
+import { HeaderCommunityLinks } from './community-links';
 import { ConnectionIndicator } from './connection-indicator';
-import { DiscordCompactLink } from './discord-link';
 import { useOpenLegal } from './legal/legal-dialog-provider';
 import { Logo } from './logo';
+import { MainCommunityCompactLink } from './main-community-link';
 import { MobileMenu } from './mobile-menu';
 import { navLinks } from './nav-links';
 import { UserMenu } from './user-menu';
 
+// The row never wraps: the owner's shop name is what gives way (the logo truncates it).
 const linkShape =
-  'relative inline-flex h-10 items-center gap-1.5 rounded-md px-3 text-sm font-semibold tracking-wide uppercase transition-colors hover:text-white';
+  'relative inline-flex h-10 shrink-0 items-center gap-1.5 rounded-md px-3 text-sm font-semibold tracking-wide whitespace-nowrap uppercase transition-colors hover:text-white';
 const linkClass = `${linkShape} text-foreground/80`;
 
 export function SiteHeader() {
   const { user, isLoading } = useSession();
-  const { data: site } = useSiteSettings();
+  const site = useSite();
   const openLegal = useOpenLegal();
 
   return (
@@ -28,39 +31,34 @@ export function SiteHeader() {
         <Logo className="mr-auto md:mr-4" compact={user !== null} />
 
         <nav aria-label="Основная навигация" className="hidden items-center gap-1 md:flex">
-          {navLinks.map((link) => (
-            <Link
-              key={link.to}
-              to={link.to}
-              className={(isActive) =>
-                isActive
-                  ? `${linkShape} text-white after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-primary`
-                  : linkClass
-              }
-            >
-              {link.label}
-            </Link>
-          ))}
-          {site?.communityUrl && (
-            <a
-              href={site.communityUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={linkClass}
-            >
-              Сообщество
-              <ExternalLink className="size-3.5 opacity-70" aria-hidden="true" />
-              <span className="sr-only">(откроется в новой вкладке)</span>
-            </a>
+          {site && (
+            <>
+              {navLinks.map((link) => (
+                <Link
+                  key={link.to}
+                  to={link.to}
+                  className={(isActive) =>
+                    isActive
+                      ? `${linkShape} text-white after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-primary`
+                      : linkClass
+                  }
+                >
+                  {site.texts.nav[link.key]}
+                </Link>
+              ))}
+              <HeaderCommunityLinks links={listedLinks(site)} linkClass={linkClass} />
+              <button
+                type="button"
+                title={site.legalTitles.rules}
+                className={cn(linkClass, 'cursor-pointer')}
+                onClick={() => openLegal('rules')}
+              >
+                <BookOpen className="size-4 opacity-70" aria-hidden="true" />
+                {/* A tablet's row has room for its icon alone. */}
+                <span className="sr-only lg:not-sr-only">{site.legalTitles.rules}</span>
+              </button>
+            </>
           )}
-          <button
-            type="button"
-            className={cn(linkClass, 'cursor-pointer')}
-            onClick={() => openLegal('rules')}
-          >
-            <BookOpen className="size-4 opacity-70" aria-hidden="true" />
-            Правила сервера
-          </button>
         </nav>
 
         <div className="flex min-w-0 items-center gap-2 md:ml-auto">
@@ -90,8 +88,8 @@ export function SiteHeader() {
               </ButtonLink>
             )
           )}
-          <DiscordCompactLink />
-          <MobileMenu user={user} communityUrl={site?.communityUrl ?? null} />
+          <MainCommunityCompactLink />
+          <MobileMenu user={user} />
         </div>
       </div>
     </header>
