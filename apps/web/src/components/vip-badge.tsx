@@ -1,6 +1,7 @@
 import { isVipActive, type User } from '@shop/shared';
 import { Crown } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { vipTierLabel, type VipTierNames } from '@/lib/vip-tiers';
 
 /** Tier names arrive in different cases ('Gold', 'gold'); the look is keyed on the lower-case name. */
 const tierStyles: Record<string, string> = {
@@ -12,11 +13,17 @@ const tierStyles: Record<string, string> = {
     'border-sky-400/60 bg-sky-400/15 text-sky-200 shadow-[0_0_12px_-2px_rgb(56_189_248/0.6)]',
 };
 
+/**
+ * The look follows the stored tier; players read the owner's name of it (`tiers`: `site.vipTiers`),
+ * the admin panel, which passes none, the stored key it selects tiers by.
+ */
 export function VipBadge({
   user,
+  tiers,
   className,
 }: {
   user: Pick<User, 'vipStatus' | 'vipExpiresAt'>;
+  tiers?: VipTierNames;
   className?: string;
 }) {
   if (!isVipActive(user)) return null;
@@ -30,7 +37,7 @@ export function VipBadge({
       )}
     >
       <Crown className="size-3" aria-hidden="true" />
-      VIP {tier}
+      VIP {vipTierLabel(tier, tiers)}
     </span>
   );
 }

@@ -11,11 +11,13 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useLogout } from '@/features/auth/api/logout';
+import { useSite } from '@/features/site/api/get-site-settings';
 import { UserMenuButton } from './user-menu';
 
 /** The lazily loaded menu: it opens as it arrives, since the player has just asked for it. */
 export default function UserMenuDropdown({ user }: { user: User }) {
   const logout = useLogout();
+  const tiers = useSite()?.vipTiers;
   return (
     <DropdownMenu modal={false} defaultOpen>
       <DropdownMenuTrigger asChild>
@@ -24,7 +26,7 @@ export default function UserMenuDropdown({ user }: { user: User }) {
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="flex flex-col gap-1.5">
           <span className="truncate font-semibold text-white">{user.username}</span>
-          <VipBadge user={user} />
+          <VipBadge user={user} tiers={tiers} />
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => navigate('/profile')}>

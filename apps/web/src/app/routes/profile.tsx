@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { LoadingState } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/use-session';
 import { ProfilePage } from '@/features/profile/components/profile-page';
+import { useSite } from '@/features/site/api/get-site-settings';
 import { useNavigationKey } from '@/lib/navigation';
 import { useTopUp } from '../layout/top-up-provider';
 
@@ -13,6 +14,7 @@ const ProfilePromoTab = lazy(async () => ({
 export function ProfileRoute() {
   const { user, isLoading } = useSession();
   const { openTopUp } = useTopUp();
+  const vipTiers = useSite()?.vipTiers;
   // SPEC: tab, pending form and dialog state reset on every navigation, even back to /profile itself.
   const key = useNavigationKey();
 
@@ -20,6 +22,7 @@ export function ProfileRoute() {
     <ProfilePage
       key={key}
       user={user}
+      vipTiers={vipTiers}
       isLoading={isLoading}
       onTopUp={openTopUp}
       promocodesTab={

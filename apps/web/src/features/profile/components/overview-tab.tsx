@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime, formatNumber, formatRoubles } from '@/lib/format';
+import { vipTierLabel, type VipTierNames } from '@/lib/vip-tiers';
 
 function StatCard({
   icon,
@@ -68,7 +69,16 @@ async function copySteamId(steamId: string) {
   }
 }
 
-export function OverviewTab({ user, onTopUp }: { user: User; onTopUp: () => void }) {
+export function OverviewTab({
+  user,
+  vipTiers,
+  onTopUp,
+}: {
+  user: User;
+  /** The owner's names of the VIP tiers (`site.vipTiers`). */
+  vipTiers: VipTierNames | undefined;
+  onTopUp: () => void;
+}) {
   return (
     <div className="flex flex-col gap-5">
       <Card className="flex flex-col gap-5 p-5 sm:flex-row sm:items-center sm:p-6">
@@ -82,7 +92,7 @@ export function OverviewTab({ user, onTopUp }: { user: User; onTopUp: () => void
             <h2 className="font-display [overflow-wrap:anywhere] text-2xl font-extrabold tracking-wide text-white uppercase">
               {user.username}
             </h2>
-            <VipBadge user={user} />
+            <VipBadge user={user} tiers={vipTiers} />
           </div>
           <div className="mt-2 flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
             <span>Steam ID:</span>
@@ -149,7 +159,7 @@ export function OverviewTab({ user, onTopUp }: { user: User; onTopUp: () => void
           <Crown className="size-9 text-yellow-300" aria-hidden="true" />
           <div>
             <p className="font-display text-lg font-bold tracking-wide text-white uppercase">
-              VIP {user.vipStatus}
+              VIP {vipTierLabel(user.vipStatus, vipTiers)}
             </p>
             <p className="text-sm text-muted-foreground">
               Действует до {formatDateTime(user.vipExpiresAt)}

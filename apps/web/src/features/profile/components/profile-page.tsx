@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { VipTierNames } from '@/lib/vip-tiers';
 import { GiftsTab } from './gifts-tab';
 import { OrdersTab } from './orders-tab';
 import { OverviewTab } from './overview-tab';
@@ -13,11 +14,14 @@ import { TransactionsTab } from './transactions-tab';
 
 export function ProfilePage({
   user,
+  vipTiers,
   isLoading,
   onTopUp,
   promocodesTab,
 }: {
   user: User | null;
+  /** The owner's names of the VIP tiers (`site.vipTiers`). */
+  vipTiers: VipTierNames | undefined;
   isLoading: boolean;
   onTopUp: () => void;
   /** Supplied by the route: promo activation belongs to the promocodes feature. */
@@ -63,7 +67,7 @@ export function ProfilePage({
           </TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <OverviewTab user={user} onTopUp={onTopUp} />
+          <OverviewTab user={user} vipTiers={vipTiers} onTopUp={onTopUp} />
         </TabsContent>
         <TabsContent value="orders">
           <OrdersTab />

@@ -30,6 +30,7 @@ import { shortfall } from '@/lib/balance';
 import { formatRoubles } from '@/lib/format';
 import { purchaseCost } from '@/lib/purchase-cost';
 import type { PurchaseServer } from '@/lib/purchase-servers';
+import type { VipTierNames } from '@/lib/vip-tiers';
 import { usePurchaseProduct } from '../api/purchase-product';
 import { deliveryHint, priceUnit, purchaseSummaryFor, serversForProduct } from '../purchase';
 import { useServerOffer } from '../use-offer';
@@ -55,6 +56,7 @@ export function PurchaseDialog({
   servers,
   balance,
   wipeWarnHours,
+  vipTiers,
   onClose,
   onAddToCart,
 }: {
@@ -63,6 +65,8 @@ export function PurchaseDialog({
   balance: number;
   /** WIPE_WARN_HOURS: items bought this close to the server's wipe are warned of. */
   wipeWarnHours: number;
+  /** The owner's names of the VIP tiers (`site.vipTiers`). */
+  vipTiers: VipTierNames | undefined;
   onClose: () => void;
   /** Supplied by the route: the cart is another feature. */
   onAddToCart?: (input: { productId: number; quantity: number }) => Promise<unknown>;
@@ -208,6 +212,7 @@ export function PurchaseDialog({
           {product.vipTier && (
             <VipPlanNote
               product={product}
+              tiers={vipTiers}
               serverId={server ? server.id : null}
               quantity={quantity.quantity}
               gift={

@@ -1,7 +1,8 @@
-import { vipPlanText, type Product, type VipPlan } from '@shop/shared';
+import type { Product, VipPlan } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
 import { api } from '@/lib/api-client';
+import { vipPlanLabelled, type VipTierNames } from '@/lib/vip-tiers';
 
 /**
  * «После покупки: Gold до 26.12, затем Silver до 02.01»: what a VIP purchase leaves its holder with,
@@ -9,10 +10,13 @@ import { api } from '@/lib/api-client';
  */
 export function VipPlanLine({
   plan,
+  tiers,
   recipientName,
   now,
 }: {
   plan: VipPlan;
+  /** The owner's names of the tiers (`site.vipTiers`). */
+  tiers: VipTierNames | undefined;
   recipientName?: string | null;
   now?: Date;
 }) {
@@ -26,7 +30,7 @@ export function VipPlanLine({
       <Crown className="mt-0.5 size-4 shrink-0 text-[#f3c969]" aria-hidden="true" />
       <span>
         {recipientName ? `У ${recipientName} будет: ` : 'После покупки: '}
-        {vipPlanText(plan.after, now)}
+        {vipPlanLabelled(plan.after, tiers, now)}
       </span>
     </p>
   );
@@ -35,11 +39,13 @@ export function VipPlanLine({
 /** The plan a VIP product would make, from the server (the holder's terms are the server's). */
 export function VipPlanNote({
   product,
+  tiers,
   serverId,
   quantity,
   gift,
 }: {
   product: Pick<Product, 'id' | 'vipTier'>;
+  tiers: VipTierNames | undefined;
   serverId: number | null;
   quantity: number;
   /** A gift: its recipient once found (null while not yet), else undefined. */
@@ -62,5 +68,5 @@ export function VipPlanNote({
     retry: false,
   });
   if (!enabled || !plan.data) return null;
-  return <VipPlanLine plan={plan.data} recipientName={gift?.name} />;
+  return <VipPlanLine plan={plan.data} tiers={tiers} recipientName={gift?.name} />;
 }
