@@ -22,6 +22,7 @@ export function ShopRoute() {
   return (
     <>
       <ShopPage
+        site={site.data}
         isAuthenticated={isAuthenticated}
         userId={user?.id ?? null}
         servers={servers.data ?? []}
@@ -35,6 +36,7 @@ export function ShopRoute() {
             servers={servers.data ?? []}
             balance={user.balance}
             wipeWarnHours={site.data?.wipeWarnHours ?? 0}
+            vipTiers={site.data?.vipTiers}
             onClose={launcher.close}
             onAddToCart={addToCart.mutateAsync}
           />

@@ -1,13 +1,28 @@
-import { productCategories, type ProductCategory } from '@shop/shared';
+import type { PublicSite } from '@shop/shared';
 
 /** The filters' "no restriction" value; also what a product for every server carries in `server`. */
 export const ALL = 'all';
 
-/** SPEC §2 Shop categories, in the order the filter lists them. */
-export const categoryOptions = (Object.keys(productCategories) as ProductCategory[]).map(
-  (value) => ({ value, label: productCategories[value] }),
-);
+type SiteCategories = Pick<PublicSite, 'categories'> | undefined;
 
-export function categoryLabel(category: string): string {
-  return productCategories[category as ProductCategory] ?? productCategories.miscellaneous;
+export interface CategoryOption {
+  value: string;
+  label: string;
+}
+
+/** The category filter's choices: the owner's categories in the owner's order, hidden ones left out. */
+export function categoryOptions(site: SiteCategories): CategoryOption[] {
+  return (site?.categories ?? [])
+    .filter((category) => !category.hidden)
+    .map((category) => ({ value: category.key, label: category.label }));
+}
+
+/**
+ * A product's category as the owner names it (hidden ones too: the product is still sold). A key
+ * the settings do not list reads as «miscellaneous» does; before the settings arrive, nothing.
+ */
+export function categoryLabel(category: string, site: SiteCategories): string {
+  const categories = site?.categories ?? [];
+  const labelOf = (key: string) => categories.find((entry) => entry.key === key)?.label;
+  return labelOf(category) ?? labelOf('miscellaneous') ?? '';
 }

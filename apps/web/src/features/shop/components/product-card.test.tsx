@@ -30,6 +30,7 @@ function textOf(
   return renderToStaticMarkup(
     <ProductCard
       product={card}
+      categoryName="Оружие"
       serverName="Все серверы"
       servers={shopServers}
       filterServerId={filterServerId}
@@ -46,6 +47,7 @@ describe('a catalogue card', () => {
     const html = renderToStaticMarkup(
       <ProductCard
         product={{ ...product, price: 1049.3, originalPrice: 1499, salePercent: 30 }}
+        categoryName="Оружие"
         serverName="Все серверы"
         servers={servers}
         onBuy={() => undefined}
@@ -104,6 +106,7 @@ describe('a catalogue card', () => {
     const html = renderToStaticMarkup(
       <ProductCard
         product={product}
+        categoryName="Оружие"
         serverName="Все серверы"
         servers={down}
         onBuy={() => undefined}

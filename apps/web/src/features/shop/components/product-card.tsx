@@ -10,7 +10,6 @@ import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { useCardOffer, type CardServer } from '@/lib/card-offer';
 import { cn } from '@/lib/cn';
 import { availableInCountdown } from '@/lib/durations';
-import { categoryLabel } from '../categories';
 
 function PurchaseArea({
   product,
@@ -58,6 +57,7 @@ function PurchaseArea({
 
 export function ProductCard({
   product,
+  categoryName,
   serverName,
   servers,
   filterServerId = null,
@@ -65,6 +65,8 @@ export function ProductCard({
   onBuy,
 }: {
   product: Product;
+  /** The product's category as the owner names it (shop/categories.ts). */
+  categoryName: string;
   serverName: string;
   /** Every server: where it can be sent now, its offers there, and their names. */
   servers: readonly CardServer[];
@@ -132,7 +134,7 @@ export function ProductCard({
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <p className="text-[11px] font-bold tracking-widest text-accent uppercase">
-          {categoryLabel(product.category)}
+          {categoryName}
         </p>
         <h3
           id={titleId}

@@ -1,16 +1,19 @@
 import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { ALL, categoryOptions } from '../categories';
+import { ALL, type CategoryOption } from '../categories';
 import type { ProductFilter } from '../filter-products';
 
 export function ShopFilters({
   value,
   onChange,
+  categories,
   servers,
 }: {
   value: ProductFilter;
   onChange: (next: ProductFilter) => void;
+  /** The owner's categories a player may filter by (categoryOptions). */
+  categories: readonly CategoryOption[];
   servers: readonly { id: number; name: string }[];
 }) {
   return (
@@ -35,7 +38,7 @@ export function ShopFilters({
         onChange={(event) => onChange({ ...value, category: event.target.value })}
       >
         <option value={ALL}>Все категории</option>
-        {categoryOptions.map((category) => (
+        {categories.map((category) => (
           <option key={category.value} value={category.value}>
             {category.label}
           </option>

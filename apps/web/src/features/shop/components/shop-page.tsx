@@ -1,5 +1,5 @@
 import { deliveryMethodOf } from '@shop/shared';
-import type { Product, PublicServer } from '@shop/shared';
+import type { Product, PublicServer, PublicSite } from '@shop/shared';
 import { LogIn, PackageSearch } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
 import { useProducts } from '../api/get-products';
-import { ALL } from '../categories';
+import { ALL, categoryLabel, categoryOptions } from '../categories';
 import {
   filterProducts,
   isLockedFor,
@@ -20,11 +20,14 @@ import { ShopFilters } from './shop-filters';
 type ShopServer = Pick<PublicServer, 'id' | 'name' | 'status' | 'isPluginEnabled'>;
 
 export function ShopPage({
+  site,
   isAuthenticated,
   userId,
   servers,
   onBuy,
 }: {
+  /** The owner's subtitle and categories; undefined before the settings arrive. */
+  site: Pick<PublicSite, 'categories' | 'texts'> | undefined;
   isAuthenticated: boolean;
   userId: number | null;
   servers: readonly ShopServer[];
@@ -32,6 +35,7 @@ export function ShopPage({
 }) {
   const [filter, setFilter] = useState<ProductFilter>({ search: '', category: ALL, server: ALL });
   const products = useProducts({}, isAuthenticated);
+  const categories = useMemo(() => categoryOptions(site), [site]);
   const visible = useMemo(
     () => filterProducts(products.data ?? [], filter),
     [products.data, filter],
@@ -83,6 +87,7 @@ export function ShopPage({
           <li key={product.id} className="flex">
             <ProductCard
               product={product}
+              categoryName={categoryLabel(product.category, site)}
               serverName={productServerName(product.server, servers)}
               servers={servers}
               filterServerId={filter.server === ALL ? null : Number(filter.server)}
@@ -96,11 +101,13 @@ export function ShopPage({
 
   return (
     <>
-      <PageHeader
-        title="Магазин"
-        description="Покупайте оружие, ресурсы, наборы и привилегии для Rust — предметы доставляются на выбранный сервер сразу после оплаты."
+      <PageHeader title="Магазин" description={site?.texts.shop.subtitle} />
+      <ShopFilters
+        value={filter}
+        onChange={setFilter}
+        categories={categories}
+        servers={filterServers}
       />
-      <ShopFilters value={filter} onChange={setFilter} servers={filterServers} />
       {content}
     </>
   );
