@@ -1,42 +1,69 @@
+import type { PublicSite } from '@shop/shared';
 import { ArrowRight, Gift, Server, Users, Zap } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button-link';
 import { formatNumber } from '@/lib/format';
 
-export function Hero({ playersOnline, loading }: { playersOnline: number; loading: boolean }) {
+/**
+ * The owner's words (`texts.hero`; none before the settings arrive) beside the players online,
+ * which is the shop's own panel.
+ */
+export function Hero({
+  hero,
+  playersOnline,
+  loading,
+}: {
+  hero: PublicSite['texts']['hero'] | undefined;
+  playersOnline: number;
+  loading: boolean;
+}) {
   return (
     <section
       aria-labelledby="home-title"
       className="grid items-center gap-8 py-6 lg:grid-cols-[1fr_22rem] lg:py-14"
     >
-      <div>
-        <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-primary/40 bg-black/55 px-3 py-1 text-xs font-bold tracking-widest text-[#ffb09e] uppercase backdrop-blur">
-          <Zap className="size-3.5" aria-hidden="true" />
-          Мгновенная доставка на сервер
-        </p>
+      {/* The heading stays even before the settings arrive: the section is labelled by it. */}
+      <div className="min-w-0">
+        {hero?.badge && (
+          <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-primary/40 bg-black/55 px-3 py-1 text-xs font-bold tracking-widest text-[#ffb09e] uppercase backdrop-blur">
+            <Zap className="size-3.5 shrink-0" aria-hidden="true" />
+            {hero.badge}
+          </p>
+        )}
         <h1
           id="home-title"
-          className="font-display text-5xl leading-[0.95] font-extrabold tracking-wide text-white uppercase drop-shadow-[0_4px_24px_rgb(0_0_0/0.9)] sm:text-6xl lg:text-7xl"
+          className="font-display text-5xl leading-[0.95] font-extrabold tracking-wide break-words text-white uppercase drop-shadow-[0_4px_24px_rgb(0_0_0/0.9)] sm:text-6xl lg:text-7xl"
         >
-          Магазин серверов <span className="text-primary">Rust</span>
+          {hero?.title}
+          {hero?.titleAccent && (
+            <>
+              {hero.title && ' '}
+              <span className="text-primary">{hero.titleAccent}</span>
+            </>
+          )}
         </h1>
-        <p className="mt-5 max-w-xl text-lg text-foreground/85 drop-shadow-[0_2px_8px_rgb(0_0_0/0.9)]">
-          Оружие, ресурсы, наборы и VIP-статусы. Выберите сервер — предметы окажутся у вас сразу
-          после покупки.
-        </p>
-        <p className="mt-3 flex items-center gap-2 text-sm text-accent">
-          <Gift className="size-4" aria-hidden="true" />
-          +10% бонуса к каждому пополнению — комиссия платёжной системы за наш счёт.
-        </p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <ButtonLink to="/shop" size="lg">
-            Перейти в магазин
-            <ArrowRight aria-hidden="true" />
-          </ButtonLink>
-          <ButtonLink to="/servers" size="lg" variant="outline">
-            <Server aria-hidden="true" />
-            Наши серверы
-          </ButtonLink>
-        </div>
+        {hero?.subtitle && (
+          <p className="mt-5 max-w-xl text-lg text-foreground/85 drop-shadow-[0_2px_8px_rgb(0_0_0/0.9)]">
+            {hero.subtitle}
+          </p>
+        )}
+        {hero?.bonusNote && (
+          <p className="mt-3 flex items-center gap-2 text-sm text-accent">
+            <Gift className="size-4 shrink-0" aria-hidden="true" />
+            {hero.bonusNote}
+          </p>
+        )}
+        {hero && (
+          <div className="mt-8 flex flex-wrap gap-3">
+            <ButtonLink to="/shop" size="lg">
+              {hero.shopButton}
+              <ArrowRight aria-hidden="true" />
+            </ButtonLink>
+            <ButtonLink to="/servers" size="lg" variant="outline">
+              <Server aria-hidden="true" />
+              {hero.serversButton}
+            </ButtonLink>
+          </div>
+        )}
       </div>
 
       <div className="relative overflow-hidden rounded-2xl border border-white/10 bg-black/65 p-6 backdrop-blur-md">

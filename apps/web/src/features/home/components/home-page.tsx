@@ -1,15 +1,18 @@
-import type { Product } from '@shop/shared';
+import type { Product, PublicSite } from '@shop/shared';
 import type { CardServer } from '@/lib/card-offer';
 import { FeatureCards } from './feature-cards';
 import { Hero } from './hero';
 import { PopularProducts } from './popular-products';
 
 export function HomePage({
+  texts,
   playersOnline,
   playersLoading,
   popularProducts,
   servers,
 }: {
+  /** The owner's page texts; undefined before the settings arrive (nothing of theirs is drawn). */
+  texts: PublicSite['texts'] | undefined;
   playersOnline: number;
   playersLoading: boolean;
   popularProducts: readonly Product[];
@@ -18,9 +21,9 @@ export function HomePage({
 }) {
   return (
     <>
-      <Hero playersOnline={playersOnline} loading={playersLoading} />
+      <Hero hero={texts?.hero} playersOnline={playersOnline} loading={playersLoading} />
       <PopularProducts products={popularProducts} servers={servers} />
-      <FeatureCards />
+      <FeatureCards features={texts?.features ?? []} />
     </>
   );
 }
