@@ -163,7 +163,11 @@ export const siteContentPatchSchema = z
       .partial(),
     notices: z
       .object({
-        webhookSender: text('Имя отправителя в Discord', 80, { min: 1 }),
+        // Discord refuses a webhook name that contains these words (its «Execute Webhook» rules).
+        webhookSender: text('Имя отправителя в Discord', 80, { min: 1 }).refine(
+          (name) => !/discord|clyde/i.test(name),
+          'Имя отправителя в Discord: Discord не принимает имена со словами «discord» и «clyde»',
+        ),
         giftNotice: text('Сообщение о подарке в игре', 200, { min: 1 }),
       })
       .partial(),

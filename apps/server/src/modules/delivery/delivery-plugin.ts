@@ -69,6 +69,7 @@ async function deliveryPlugin(app: FastifyInstance, options: DeliveryOptions) {
     app.log,
     { ...DEFAULTS, ...options.worker },
     jobsDone,
+    async () => (await app.site.current()).content.notices.giftNotice,
   );
   app.decorate('delivery', {
     repository,

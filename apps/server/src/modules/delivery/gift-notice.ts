@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_CONTENT, fillTemplate } from '@shop/shared';
 import { quoteConsoleArg } from '../../integrations/rust-rcon/index';
 
 /**
@@ -7,12 +8,19 @@ import { quoteConsoleArg } from '../../integrations/rust-rcon/index';
  */
 export const NOTIFY_COMMAND = 'rustshop.notify';
 
+/**
+ * `template` is the owner's (settings → «Сообщения вне сайта»), with `{{sender}}` and `{{product}}`;
+ * the sender's own words follow it. The whole is one quoted console argument, so nothing a player
+ * wrote can end the command or start another.
+ */
 export function giftNoticeCommand(
   steamId: string,
   gift: { from: string; message?: string | undefined },
   itemName: string,
+  template: string = DEFAULT_SITE_CONTENT.notices.giftNotice,
 ): string {
   if (!/^7656119\d{10}$/.test(steamId)) throw new RangeError('not a Steam id');
   const note = gift.message ? ` — «${gift.message}»` : '';
-  return `${NOTIFY_COMMAND} ${steamId} ${quoteConsoleArg(`Подарок от ${gift.from}: ${itemName}${note}`, 400)}`;
+  const text = fillTemplate(template, { sender: gift.from, product: itemName });
+  return `${NOTIFY_COMMAND} ${steamId} ${quoteConsoleArg(`${text}${note}`, 400)}`;
 }

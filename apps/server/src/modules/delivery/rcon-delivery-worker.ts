@@ -6,7 +6,10 @@ import {
   type RconClient,
   type RconPool,
 } from '../../integrations/rust-rcon/index';
+import { DEFAULT_SITE_CONTENT } from '@shop/shared';
 import { giftNoticeCommand } from './gift-notice';
+
+const DEFAULT_GIFT_NOTICE = DEFAULT_SITE_CONTENT.notices.giftNotice;
 import type { ServersRepository } from '../servers/servers-repository';
 import type { DeliveryJobRow, DeliveryRepository } from './delivery-repository';
 import { stepCommand } from './delivery-plan';
@@ -51,6 +54,8 @@ export function createRconDeliveryWorker(
   options: RconWorkerOptions,
   /** Told of each job it delivered (the orders they belong to settle). */
   jobsDone: (jobs: DeliveryJobRow[]) => Promise<void>,
+  /** The owner's in-game gift notice, with `{{sender}}` and `{{product}}`. */
+  giftNotice: () => Promise<string> = async () => DEFAULT_GIFT_NOTICE,
 ) {
   async function runStep(
     job: DeliveryJobRow,
@@ -124,8 +129,9 @@ export function createRconDeliveryWorker(
   async function tellRecipient(job: DeliveryJobRow, client: RconClient) {
     const gift = job.payload.gift;
     if (!gift) return;
+    const template = await giftNotice().catch(() => DEFAULT_GIFT_NOTICE);
     const reply = await client
-      .send(giftNoticeCommand(job.steamId, gift, job.payload.itemName), {
+      .send(giftNoticeCommand(job.steamId, gift, job.payload.itemName, template), {
         timeoutMs: options.commandTimeoutMs,
       })
       .catch(() => null);

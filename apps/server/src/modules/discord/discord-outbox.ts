@@ -39,7 +39,13 @@ const gone = (failure: DiscordFailure) =>
  * Discord's own wait on a long rate limit (a short one @discordjs/rest waits out itself). A webhook
  * Discord answers 404 or 401 is switched off and flagged for the admin.
  */
-export function createOutboxSender(db: Db, client: DiscordClient, log: FastifyBaseLogger) {
+export function createOutboxSender(
+  db: Db,
+  client: DiscordClient,
+  log: FastifyBaseLogger,
+  /** The name the messages are posted under: the owner's, read when each is sent. */
+  senderName: () => Promise<string> = async () => 'Магазин',
+) {
   const webhooks = createWebhooks(db);
   let running: Promise<number> | null = null;
 
@@ -67,7 +73,11 @@ export function createOutboxSender(db: Db, client: DiscordClient, log: FastifyBa
 
   async function deliver(message: HeldMessage) {
     try {
-      await client.executeWebhook({ id: message.webhook, token: message.token }, message.payload);
+      const username = await senderName().catch(() => undefined);
+      await client.executeWebhook(
+        { id: message.webhook, token: message.token },
+        username ? { ...message.payload, username } : message.payload,
+      );
       await db.execute(sql`update discord_outbox set status = 'sent', sent_at = now(),
         lease_until = null, last_error = null where id = ${message.id}`);
       await webhooks.sent(message.webhook_id);
@@ -119,7 +129,7 @@ export function createOutboxSender(db: Db, client: DiscordClient, log: FastifyBa
       try {
         await client.executeWebhook(
           { id: webhook.webhookId, token: webhook.webhookToken },
-          testMessage(webhook.name),
+          { ...testMessage(webhook.name), username: await senderName() },
         );
         await webhooks.sent(webhook.id);
         return { ok: true, error: null };

@@ -83,7 +83,12 @@ async function discordPlugin(app: FastifyInstance, options: DiscordOptions) {
     return ids.length;
   }
 
-  const outbox = createOutboxSender(app.db, client, app.log);
+  const outbox = createOutboxSender(
+    app.db,
+    client,
+    app.log,
+    async () => (await app.site.current()).content.notices.webhookSender,
+  );
   const events = createEventScan(app.db, app.log, { publicUrl: options.publicUrl });
   app.decorate('discord', {
     config,

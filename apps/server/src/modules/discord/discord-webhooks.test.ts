@@ -91,6 +91,29 @@ describe('Discord channel webhooks', () => {
     await removeAll();
   });
 
+  it('posts under the sender name the owner set in the settings', async () => {
+    const renamed = await shop.app.inject({
+      method: 'PUT',
+      url: '/api/admin/site',
+      headers: admin(),
+      payload: { notices: { webhookSender: 'Касса «Тайги»' } },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const refused = await shop.app.inject({
+      method: 'PUT',
+      url: '/api/admin/site',
+      headers: admin(),
+      payload: { notices: { webhookSender: 'Discord-бот' } },
+    });
+    expect(refused.statusCode).toBe(400);
+    const { hook } = await addWebhook();
+    await shop.app.discord.events.scan();
+    await buyWood();
+    await flush();
+    expect(hook.messages.map((message) => message.username)).toEqual(['Касса «Тайги»']);
+    await removeAll();
+  });
+
   it('waits out a 429 and sends again; a long rate limit waits in the outbox instead', async () => {
     const { hook } = await addWebhook();
     await shop.app.discord.events.scan();
