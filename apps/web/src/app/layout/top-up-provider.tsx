@@ -8,6 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useSite } from '@/features/site/api/get-site-settings';
 
 // The form, its schema and the dialog parts arrive with the first «Пополнить», not with the page.
 const TopUpDialog = lazy(async () => ({
@@ -33,6 +34,7 @@ export function TopUpProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const [options, setOptions] = useState<TopUpOptions>({});
+  const terms = useSite()?.topUp;
   const openTopUpWith = useCallback((next: TopUpOptions) => {
     setOptions(next);
     setLoaded(true);
@@ -50,6 +52,7 @@ export function TopUpProvider({ children }: { children: ReactNode }) {
             onOpenChange={setOpen}
             initialAmount={options.amount}
             redirect={options.redirect}
+            terms={terms}
           />
         </Suspense>
       )}

@@ -18,6 +18,7 @@ export function CartRoute() {
       servers={servers.data ?? []}
       catalogue={catalogue.data ?? []}
       wipeWarnHours={site.data?.wipeWarnHours ?? 0}
+      topUpTerms={site.data?.topUp}
       onTopUp={(amount) => openTopUpWith({ amount, redirect: 'new-tab' })}
     />
   );

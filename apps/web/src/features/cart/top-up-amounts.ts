@@ -1,18 +1,46 @@
-import { CART_TOP_UP_MIN, hasAtMostTwoDecimals, TOP_UP_MAX } from '@shop/shared';
+import { CART_TOP_UP_MIN, hasAtMostTwoDecimals } from '@shop/shared';
 import { parseAmount } from '@/lib/parse-amount';
+import type { TopUpTerms } from '@/lib/top-up-terms';
 
 /** SPEC §9: the cart's quick top-up amounts, 1000 chosen by default. */
 export const QUICK_TOP_UPS = [100, 500, 1000, 5000] as const;
 export const DEFAULT_QUICK_TOP_UP = 1000;
 
-export const CUSTOM_AMOUNT_ERROR = {
-  title: 'Неверная сумма',
-  description: `Сумма должна быть от ${CART_TOP_UP_MIN}₽ до ${TOP_UP_MAX}₽`,
-} as const;
+/** What the cart's own amount may be: SPEC §5's 30 roubles at least, and within the shop's limits. */
+export interface CartAmountRange {
+  min: number;
+  max: number;
+}
 
-/** SPEC §5: the cart's own amount takes 30 to 15000 roubles; null for anything else. */
-export function parseCustomAmount(raw: string): number | null {
+export function cartAmountRange(terms: TopUpTerms): CartAmountRange {
+  return { min: Math.max(CART_TOP_UP_MIN, terms.min), max: terms.max };
+}
+
+/** The quick amounts the shop's limits allow: an owner who caps top-ups at 3000 is not offered 5000. */
+export function quickTopUps(range: CartAmountRange): number[] {
+  return QUICK_TOP_UPS.filter((amount) => amount >= range.min && amount <= range.max);
+}
+
+/** 1000 where it is offered, else the nearest quick amount that is; null when none is. */
+export function defaultQuickTopUp(range: CartAmountRange): number | null {
+  const offered = quickTopUps(range);
+  if (offered.length === 0) return null;
+  return offered.reduce((best, amount) =>
+    Math.abs(amount - DEFAULT_QUICK_TOP_UP) < Math.abs(best - DEFAULT_QUICK_TOP_UP) ? amount : best,
+  );
+}
+
+/** SPEC §5's refusal of a custom amount, stating the range in force. */
+export function customAmountError(range: CartAmountRange) {
+  return {
+    title: 'Неверная сумма',
+    description: `Сумма должна быть от ${range.min}₽ до ${range.max}₽`,
+  } as const;
+}
+
+/** The cart's own amount within the range; null for anything else. */
+export function parseCustomAmount(raw: string, range: CartAmountRange): number | null {
   const amount = parseAmount(raw);
   if (!Number.isFinite(amount) || !hasAtMostTwoDecimals(amount)) return null;
-  return amount >= CART_TOP_UP_MIN && amount <= TOP_UP_MAX ? amount : null;
+  return amount >= range.min && amount <= range.max ? amount : null;
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bonusPreview, parseAmount, topUpSchema } from './top-up-schema';
+import { bonusPreview, parseAmount, topUpSchemaFor } from './top-up-schema';
+
+/** The shop's terms as shipped (SPEC §5, §9): 10 % bonus, 10 to 15 000 roubles. */
+const shipped = { bonusPercent: 10, min: 10, max: 15000 };
+const topUpSchema = topUpSchemaFor(shipped);
 
 const valid = {
   amount: '500',
@@ -8,8 +12,12 @@ const valid = {
   emailConfirmed: true,
 } as const;
 
-function firstError(input: Record<string, unknown>, path: string): string | undefined {
-  const result = topUpSchema.safeParse({ ...valid, ...input });
+function firstError(
+  input: Record<string, unknown>,
+  path: string,
+  schema = topUpSchema,
+): string | undefined {
+  const result = schema.safeParse({ ...valid, ...input });
   return result.success
     ? undefined
     : result.error.issues.find((issue) => issue.path[0] === path)?.message;
@@ -30,8 +38,24 @@ describe('top-up form rules (SPEC §5)', () => {
     expect(firstError({ amount: '15000.01' }, 'amount')).toBe(
       'Сумма не должна превышать 15000 рублей',
     );
+    expect(firstError({ amount: '10.001' }, 'amount')).toBe(
+      'Сумма: не больше двух знаков после запятой',
+    );
     expect(firstError({ amount: '10' }, 'amount')).toBeUndefined();
     expect(firstError({ amount: '15000' }, 'amount')).toBeUndefined();
+  });
+
+  it('takes the limits the owner set, and states them in the refusals', () => {
+    const own = topUpSchemaFor({ bonusPercent: 0, min: 21, max: 3001 });
+    expect(firstError({ amount: '20' }, 'amount', own)).toBe('Сумма должна быть не менее 21 рубля');
+    expect(firstError({ amount: '3002' }, 'amount', own)).toBe(
+      'Сумма не должна превышать 3001 рубль',
+    );
+    expect(firstError({ amount: '21' }, 'amount', own)).toBeUndefined();
+    expect(firstError({ amount: '3001' }, 'amount', own)).toBeUndefined();
+    const one = topUpSchemaFor({ bonusPercent: 5, min: 1, max: 2 });
+    expect(firstError({ amount: '0.5' }, 'amount', one)).toBe('Сумма должна быть не менее 1 рубля');
+    expect(firstError({ amount: '3' }, 'amount', one)).toBe('Сумма не должна превышать 2 рубля');
   });
 
   it('checks the email, its confirmation and the method', () => {
@@ -52,27 +76,37 @@ describe('parseAmount', () => {
   });
 });
 
-describe('bonus preview (SPEC §9: 10%, rounded down to whole roubles)', () => {
-  it('appears only for an amount the form accepts: 10 to 15 000 roubles, two decimals at most', () => {
-    expect(bonusPreview('9.99')).toBeNull();
-    expect(bonusPreview('')).toBeNull();
-    expect(bonusPreview('abc')).toBeNull();
-    expect(bonusPreview('20000')).toBeNull();
-    expect(bonusPreview('15000.01')).toBeNull();
-    expect(bonusPreview('10.001')).toBeNull();
-    expect(bonusPreview('10')).toEqual({ bonus: 1, promoBonus: 0, total: 11 });
+describe('bonus preview (SPEC §9: the base percent, rounded down to whole roubles)', () => {
+  it('appears only for an amount the form accepts: within the limits, two decimals at most', () => {
+    expect(bonusPreview('9.99', shipped)).toBeNull();
+    expect(bonusPreview('', shipped)).toBeNull();
+    expect(bonusPreview('abc', shipped)).toBeNull();
+    expect(bonusPreview('20000', shipped)).toBeNull();
+    expect(bonusPreview('15000.01', shipped)).toBeNull();
+    expect(bonusPreview('10.001', shipped)).toBeNull();
+    expect(bonusPreview('10', shipped)).toEqual({ bonus: 1, promoBonus: 0, total: 11 });
   });
 
   it('rounds the bonus down and adds it to the amount', () => {
-    expect(bonusPreview('199')).toEqual({ bonus: 19, promoBonus: 0, total: 218 });
-    expect(bonusPreview('500')).toEqual({ bonus: 50, promoBonus: 0, total: 550 });
-    expect(bonusPreview('99,9')).toEqual({ bonus: 9, promoBonus: 0, total: 108.9 });
-    expect(bonusPreview('15000')).toEqual({ bonus: 1500, promoBonus: 0, total: 16500 });
+    expect(bonusPreview('199', shipped)).toEqual({ bonus: 19, promoBonus: 0, total: 218 });
+    expect(bonusPreview('500', shipped)).toEqual({ bonus: 50, promoBonus: 0, total: 550 });
+    expect(bonusPreview('99,9', shipped)).toEqual({ bonus: 9, promoBonus: 0, total: 108.9 });
+    expect(bonusPreview('15000', shipped)).toEqual({ bonus: 1500, promoBonus: 0, total: 16500 });
   });
 
   it('adds an activated percentage code as the server credits it', () => {
     // 50 ₽ with a 15% code: 5 ₽ of the site's bonus and 7 ₽ of the code's, 12 ₽ as the server pays.
-    expect(bonusPreview('50', 15)).toEqual({ bonus: 5, promoBonus: 7, total: 62 });
-    expect(bonusPreview('500', 20)).toEqual({ bonus: 50, promoBonus: 100, total: 650 });
+    expect(bonusPreview('50', shipped, 15)).toEqual({ bonus: 5, promoBonus: 7, total: 62 });
+    expect(bonusPreview('500', shipped, 20)).toEqual({ bonus: 50, promoBonus: 100, total: 650 });
+  });
+
+  it('uses the owner’s percent and limits', () => {
+    const own = { bonusPercent: 25, min: 100, max: 1000 };
+    expect(bonusPreview('50', own)).toBeNull();
+    expect(bonusPreview('1001', own)).toBeNull();
+    expect(bonusPreview('199', own)).toEqual({ bonus: 49, promoBonus: 0, total: 248 });
+    const none = { bonusPercent: 0, min: 10, max: 15000 };
+    expect(bonusPreview('500', none)).toEqual({ bonus: 0, promoBonus: 0, total: 500 });
+    expect(bonusPreview('500', none, 20)).toEqual({ bonus: 0, promoBonus: 100, total: 600 });
   });
 });

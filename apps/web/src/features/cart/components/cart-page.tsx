@@ -16,6 +16,7 @@ import { errorText } from '@/lib/api-client';
 import { shortfall } from '@/lib/balance';
 import { wipeWarningIn } from '@/lib/product-offer';
 import { deliversByPlugin, isBuyableServer, type PurchaseServer } from '@/lib/purchase-servers';
+import type { TopUpTerms } from '@/lib/top-up-terms';
 import { useCountdownNow } from '@/lib/use-now';
 import { useCart } from '../api/get-cart';
 import { usePurchaseCart } from '../api/purchase-cart';
@@ -31,6 +32,7 @@ export function CartPage({
   servers,
   catalogue,
   wipeWarnHours,
+  topUpTerms,
   onTopUp,
 }: {
   balance: number;
@@ -39,6 +41,8 @@ export function CartPage({
   catalogue: readonly Product[];
   /** WIPE_WARN_HOURS: items bought this close to the server's wipe are warned of. */
   wipeWarnHours: number;
+  /** The owner's bonus and limits (`site.topUp`); undefined until the settings arrive. */
+  topUpTerms: TopUpTerms | undefined;
   /** Supplied by the route: opens the top-up flow for this amount in a new tab. */
   onTopUp: (amount: number) => void;
 }) {
@@ -115,7 +119,7 @@ export function CartPage({
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <CartItemList items={items} servers={servers} />
         <div className="flex flex-col gap-5 lg:sticky lg:top-24">
-          <CartTopUpCard balance={balance} onTopUp={onTopUp} />
+          <CartTopUpCard balance={balance} terms={topUpTerms} onTopUp={onTopUp} />
           <CartCheckout
             items={items}
             total={total}

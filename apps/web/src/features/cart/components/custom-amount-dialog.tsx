@@ -1,4 +1,3 @@
-import { CART_TOP_UP_MIN, TOP_UP_MAX } from '@shop/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -13,16 +12,21 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { CUSTOM_AMOUNT_ERROR, parseCustomAmount } from '../top-up-amounts';
+import { customAmountError, parseCustomAmount, type CartAmountRange } from '../top-up-amounts';
 
-/** SPEC §5: the cart's own amount, 30 to 15000 roubles; a wrong one is refused with a toast. */
+/**
+ * SPEC §5: the cart's own amount, 30 roubles at least and within the shop's limits; a wrong one is
+ * refused with a toast.
+ */
 export function CustomAmountDialog({
   open,
   onOpenChange,
+  range,
   onConfirm,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  range: CartAmountRange;
   onConfirm: (amount: number) => void;
 }) {
   const [text, setText] = useState('');
@@ -34,9 +38,10 @@ export function CustomAmountDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const amount = parseCustomAmount(text);
+    const amount = parseCustomAmount(text, range);
     if (amount === null) {
-      toast.error(CUSTOM_AMOUNT_ERROR.title, { description: CUSTOM_AMOUNT_ERROR.description });
+      const refusal = customAmountError(range);
+      toast.error(refusal.title, { description: refusal.description });
       return;
     }
     change(false);
@@ -49,8 +54,8 @@ export function CustomAmountDialog({
         <DialogHeader>
           <DialogTitle>Другая сумма</DialogTitle>
           <DialogDescription>
-            От {CART_TOP_UP_MIN} до {TOP_UP_MAX} ₽. Оплата откроется в новой вкладке, корзина
-            останется здесь.
+            От {range.min} до {range.max} ₽. Оплата откроется в новой вкладке, корзина останется
+            здесь.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="contents">
@@ -60,7 +65,7 @@ export function CustomAmountDialog({
               id="cart-custom-amount"
               inputMode="decimal"
               autoComplete="off"
-              placeholder={`от ${CART_TOP_UP_MIN} до ${TOP_UP_MAX}`}
+              placeholder={`от ${range.min} до ${range.max}`}
               value={text}
               onChange={(event) => setText(event.target.value)}
             />

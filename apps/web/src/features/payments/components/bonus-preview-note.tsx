@@ -1,19 +1,30 @@
-import { BASE_BONUS_PERCENT, type WaitingPromo } from '@shop/shared';
+import type { WaitingPromo } from '@shop/shared';
 import { Gift } from 'lucide-react';
 import { formatRoubles } from '@/lib/format';
-import type { bonusPreview } from '../top-up-schema';
+import type { BonusPreview } from '../top-up-schema';
 
 /**
- * What a top-up will credit, under its amount: the site's bonus, the waiting promo code's percent
- * when there is one, and the total (SPEC §2: only for an amount the form accepts).
+ * What a top-up will credit, under its amount: the shop's bonus (when the owner gives one), the
+ * waiting promo code's percent when there is one, and the total (SPEC §2: only for an amount the
+ * form accepts). With neither bonus there is nothing to add to the amount typed: no note.
  */
 export function BonusPreviewNote({
   preview,
+  bonusPercent,
   promo,
 }: {
-  preview: NonNullable<ReturnType<typeof bonusPreview>>;
+  preview: BonusPreview;
+  /** The shop's base bonus percent, as the dialog states it. */
+  bonusPercent: number;
   promo: WaitingPromo['promo'];
 }) {
+  const base =
+    bonusPercent > 0 ? `Бонус +${bonusPercent}%: +${formatRoubles(preview.bonus)}` : null;
+  const code =
+    promo && preview.promoBonus > 0
+      ? `+${promo.percent}% по промокоду ${promo.code}: +${formatRoubles(preview.promoBonus)}`
+      : null;
+  if (!base && !code) return null;
   return (
     <p
       aria-live="polite"
@@ -21,14 +32,8 @@ export function BonusPreviewNote({
     >
       <Gift className="size-4 shrink-0" aria-hidden="true" />
       <span>
-        Бонус +{BASE_BONUS_PERCENT}%: +{formatRoubles(preview.bonus)}
-        {promo && preview.promoBonus > 0 && (
-          <>
-            {' '}
-            и +{promo.percent}% по промокоду {promo.code}: +{formatRoubles(preview.promoBonus)}
-          </>
-        )}{' '}
-        · будет зачислено {formatRoubles(preview.total)}
+        {base && code ? `${base} и ${code}` : (base ?? `Бонус ${code}`)} · будет зачислено{' '}
+        {formatRoubles(preview.total)}
       </span>
     </p>
   );

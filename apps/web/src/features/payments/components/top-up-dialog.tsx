@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BASE_BONUS_PERCENT } from '@shop/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, LoaderCircle, Smartphone } from 'lucide-react';
-import { useLayoutEffect, type FormEvent } from 'react';
+import { useLayoutEffect, useMemo, type FormEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -18,58 +18,74 @@ import {
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { RadioCard, RadioGroup } from '@/components/ui/radio-group';
-import { errorText } from '@/lib/api-client';
+import { LoadingState } from '@/components/ui/spinner';
+import { ApiError, errorText } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { TopUpTerms } from '@/lib/top-up-terms';
 import { useCreatePayment } from '../api/create-payment';
 import { useWaitingPromo } from '../api/get-waiting-promo';
+import { openBlankTab } from '../open-blank-tab';
 import { BonusPreviewNote } from './bonus-preview-note';
 import {
   bonusPreview,
   topUpDefaults,
-  topUpSchema,
+  topUpSchemaFor,
   type TopUpFormOutput,
   type TopUpFormValues,
 } from '../top-up-schema';
 
 const PAYMENT_FAILED = 'Не удалось создать платеж';
 
-/**
- * Pop-up blockers let through a tab opened during the click itself, not one opened when the payment
- * reply arrives: so the tab opens blank on submit and is sent to the payment page afterwards.
- */
-function openBlankTab(): Window | null {
-  const tab = window.open('', '_blank');
-  if (!tab) return null;
-  // The payment page must not be able to reach back into the shop through window.opener.
-  tab.opener = null;
-  try {
-    tab.document.title = 'Переход к оплате…';
-    tab.document.body.textContent = 'Переходим к оплате…';
-  } catch {
-    // Only cosmetic: a tab that refuses it still goes to the payment page.
-  }
-  return tab;
-}
-
-export function TopUpDialog({
-  open,
-  onOpenChange,
-  redirect = 'same-window',
-  initialAmount,
-}: {
+interface TopUpDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The profile sends the player away in this window; the cart keeps itself open and uses a new tab. */
   redirect?: 'same-window' | 'new-tab';
   /** Prefilled amount (the cart's quick or custom amount). */
   initialAmount?: number;
-}) {
+  /** The owner's bonus and limits (`site.topUp`); undefined until the settings arrive. */
+  terms: TopUpTerms | undefined;
+}
+
+/** The form needs the owner's terms to check an amount and to state the bonus: it waits for them. */
+export function TopUpDialog({ terms, ...props }: TopUpDialogProps) {
+  if (terms) return <TopUpForm {...props} terms={terms} />;
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Пополнение баланса</DialogTitle>
+          <DialogDescription className="sr-only">Загружаем условия пополнения</DialogDescription>
+        </DialogHeader>
+        <DialogBody>
+          <LoadingState text="Загрузка..." padding="sm" />
+        </DialogBody>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function TopUpForm({
+  open,
+  onOpenChange,
+  redirect = 'same-window',
+  initialAmount,
+  terms,
+}: TopUpDialogProps & { terms: TopUpTerms }) {
   const createPayment = useCreatePayment();
+  const queryClient = useQueryClient();
+  const topUpSchema = useMemo(() => topUpSchemaFor(terms), [terms]);
   const form = useForm<TopUpFormValues, unknown, TopUpFormOutput>({
     resolver: zodResolver(topUpSchema),
     defaultValues: topUpDefaults,
     mode: 'onChange',
   });
   const { register, control, handleSubmit, reset, formState, getValues } = form;
+
+  // Watched before the reset below: useWatch listens from its own layout effect, so a reset that ran
+  // first went unheard when the dialog mounted already open (the cart's first top-up) and the
+  // bonus preview stayed empty for the amount the reset put in.
+  const values = useWatch({ control });
 
   // Every opening starts from a clean form (SPEC: the dialog opens with all fields reset), and
   // before the dialog is painted: a reset after it would wipe what a quick player (or the
@@ -82,9 +98,8 @@ export function TopUpDialog({
       });
   }, [open, reset, initialAmount]);
 
-  const values = useWatch({ control });
   const promo = useWaitingPromo(open).data?.promo ?? null;
-  const preview = bonusPreview(values.amount ?? '', promo?.percent ?? 0);
+  const preview = bonusPreview(values.amount ?? '', terms, promo?.percent ?? 0);
   const busy = createPayment.isPending;
   const blocked =
     busy ||
@@ -104,17 +119,22 @@ export function TopUpDialog({
       redirect === 'new-tab' && topUpSchema.safeParse(getValues()).success ? openBlankTab() : null;
     void handleSubmit(
       async ({ amount, method, email }) => {
+        // The percent this dialog states: a shop whose bonus changed since answers 409.
+        const { bonusPercent } = terms;
         try {
-          const reply = await createPayment.mutateAsync({ amount, method, email });
+          const reply = await createPayment.mutateAsync({ amount, method, email, bonusPercent });
           if (!reply.success || !reply.url) throw new Error(reply.message || PAYMENT_FAILED);
           if (tab) tab.location.href = reply.url;
           // A blocked tab must not cost the player the payment: go there in this window instead.
           else window.location.assign(reply.url);
+          close();
         } catch (error) {
           tab?.close();
           toast.error('Ошибка', { description: errorText(error, PAYMENT_FAILED) });
-        } finally {
-          close();
+          // The terms changed: the dialog stays, and states the new ones once they are read.
+          if (error instanceof ApiError && error.status === 409)
+            void queryClient.invalidateQueries({ queryKey: queryKeys.site, exact: true });
+          else close();
         }
       },
       () => tab?.close(),
@@ -127,8 +147,9 @@ export function TopUpDialog({
         <DialogHeader>
           <DialogTitle>Пополнение баланса</DialogTitle>
           <DialogDescription>
-            К каждому пополнению начисляется бонус {BASE_BONUS_PERCENT}% — он возвращает комиссию
-            платёжной системы.
+            {terms.bonusPercent > 0
+              ? `К каждому пополнению начисляется бонус ${terms.bonusPercent}% — он возвращает комиссию платёжной системы.`
+              : `Пополнение от ${terms.min} до ${terms.max} ₽.`}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="contents">
@@ -139,13 +160,19 @@ export function TopUpDialog({
                 id="top-up-amount"
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder="от 10 до 15000"
+                placeholder={`от ${terms.min} до ${terms.max}`}
                 aria-invalid={Boolean(formState.errors.amount)}
                 aria-describedby="top-up-amount-error"
                 {...register('amount')}
               />
               <FieldError id="top-up-amount-error">{formState.errors.amount?.message}</FieldError>
-              {preview && <BonusPreviewNote preview={preview} promo={promo} />}
+              {preview && (
+                <BonusPreviewNote
+                  preview={preview}
+                  bonusPercent={terms.bonusPercent}
+                  promo={promo}
+                />
+              )}
             </div>
 
             <fieldset className="grid gap-2">
