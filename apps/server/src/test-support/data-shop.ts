@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { createUsersRepository } from '../modules/users/users-repository';
 import { orderOf } from './purchase-rows';
 import { addProduct, fund, startGameShop, type GameShop } from './shop-fixtures';
@@ -72,6 +74,7 @@ export async function startDataShop(kind?: 'pglite'): Promise<DataShop> {
     headers: bob.headers,
     payload: { message: "Где мой заказ?\nВторая строка, 'кавычки' и \\ слэш" },
   });
+  await brandShop(shop.app, admin.headers);
   const oddName = '=HYPERLINK("x") O\'Brien \\ «Игрок»';
   await createUsersRepository(shop.app.db).ensureFromSteam({
     steamId: '76561198999999999',
@@ -79,4 +82,31 @@ export async function startDataShop(kind?: 'pglite'): Promise<DataShop> {
     avatar: null,
   });
   return { ...game, productId, players, oddName };
+}
+
+/** The owner's look: settings with a legal text and a logo, so the data commands carry them too. */
+async function brandShop(app: FastifyInstance, headers: { authorization: string }) {
+  const settings = await app.inject({
+    method: 'PUT',
+    url: '/api/admin/site',
+    headers,
+    payload: {
+      name: 'Тайга',
+      seller: { name: 'ИП Петров П. П.', inn: '500100732259' },
+      legal: { rules: '## Правила «Тайги»\n\nБез читов. Продавец: {{seller.name}}' },
+    },
+  });
+  if (settings.statusCode !== 200) throw new Error(settings.body);
+  const logo = await sharp({
+    create: { width: 256, height: 96, channels: 4, background: '#2a9d8f' },
+  })
+    .png()
+    .toBuffer();
+  const uploaded = await app.inject({
+    method: 'PUT',
+    url: '/api/admin/site/images/logo',
+    headers: { ...headers, 'content-type': 'image/png' },
+    payload: logo,
+  });
+  if (uploaded.statusCode !== 200) throw new Error(uploaded.body);
 }

@@ -1,8 +1,9 @@
-import { Zip, ZipDeflate } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
 import { csvLine } from './csv-text';
 import { exportFiles } from './export-files';
+import { siteExportFiles } from './export-site';
 
 const PAGE_ROWS = 1_000;
 /** Excel reads a UTF-8 CSV as UTF-8 (Cyrillic names intact) only after this mark. */
@@ -51,6 +52,15 @@ export async function* exportZip(db: Db, pageRows = PAGE_ROWS): AsyncGenerator<U
       if (done || !last) break;
       after = [last.k1, ...(last.k2 === undefined ? [] : [last.k2])];
     }
+  }
+  for await (const file of siteExportFiles(db)) {
+    // Pictures are WebP already: stored as they are; the settings' JSON is deflated.
+    const entry = file.name.endsWith('.json')
+      ? new ZipDeflate(file.name, { level: 6 })
+      : new ZipPassThrough(file.name);
+    zip.add(entry);
+    entry.push(file.bytes, true);
+    yield* drain();
   }
   zip.end();
   yield* drain();

@@ -21,15 +21,17 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** The files of an export zip, as text, each without its byte-order mark. */
+/** The CSV files of an export zip, as text, each without its byte-order mark. */
 function filesOf(zip: Uint8Array): Record<string, string> {
   const files = unzipSync(zip);
   return Object.fromEntries(
-    Object.entries(files).map(([name, bytes]) => {
-      const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-      expect(text.startsWith('\uFEFF'), name).toBe(true);
-      return [name, text.slice(1)];
-    }),
+    Object.entries(files)
+      .filter(([name]) => name.endsWith('.csv'))
+      .map(([name, bytes]) => {
+        const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+        expect(text.startsWith('\uFEFF'), name).toBe(true);
+        return [name, text.slice(1)];
+      }),
   );
 }
 
@@ -67,6 +69,22 @@ describe('the export', () => {
     }
     const journal = await shop.app.inject({ url: '/api/admin/audit', headers: admin.headers });
     expect(journal.json().entries[0]).toMatchObject({ action: 'data.export', actorId: admin.id });
+  });
+
+  it("carries the owner's settings and the pictures they show, byte for byte", async () => {
+    const { shop, admin } = data;
+    const all = unzipSync(
+      (await shop.app.inject({ url: '/api/admin/export', headers: admin.headers })).rawPayload,
+    );
+    const settings = JSON.parse(new TextDecoder().decode(all['site/settings.json']));
+    expect(settings.overrides).toMatchObject({
+      name: 'Тайга',
+      legal: { rules: expect.stringContaining('Правила «Тайги»') },
+    });
+    const { images } = (await shop.app.inject({ url: '/api/site' })).json();
+    const logoName = String(images.logo).split('/').at(-1)!;
+    const served = (await shop.app.inject({ url: images.logo })).rawPayload;
+    expect(Buffer.from(all[`site/images/${logoName}`]!)).toEqual(served);
   });
 
   it('writes money as roubles, times in UTC, and names and notes exactly, safe from formulas', async () => {
