@@ -47,7 +47,9 @@ describe('HTTP surface', () => {
 
   it('sends security headers', async () => {
     const response = await app.inject({ method: 'GET', url: '/' });
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Framed only by the shop's own pages: the panel's preview of the home page.
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 

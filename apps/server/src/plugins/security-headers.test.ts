@@ -10,13 +10,18 @@ afterAll(async () => {
   for (const shop of shops) await shop.close();
 });
 
-/** The sources of one directive of a page's Content-Security-Policy. */
-async function directive(publicUrl: string, name: string): Promise<string[]> {
+/** The headers of a page the shop serves. */
+async function pageHeaders(publicUrl: string) {
   const shop = await createTestApp({ PUBLIC_URL: publicUrl }, { webRoot });
   shops.push(shop);
   const page = await shop.app.inject({ method: 'GET', url: '/shop' });
   expect(page.headers['content-type']).toContain('text/html');
-  const policy = String(page.headers['content-security-policy']);
+  return page.headers;
+}
+
+/** The sources of one directive of a page's Content-Security-Policy. */
+async function directive(publicUrl: string, name: string): Promise<string[]> {
+  const policy = String((await pageHeaders(publicUrl))['content-security-policy']);
   const found = policy
     .split(';')
     .map((part) => part.trim().split(/\s+/))
@@ -39,6 +44,22 @@ describe("the page's connect-src", () => {
     for (const anyHost of ['ws:', 'wss:', 'http:', 'https:', '*']) {
       expect(sources).not.toContain(anyHost);
     }
+  });
+});
+
+describe('framing', () => {
+  it("lets the shop's own pages frame a page (the panel's preview), and no other site", async () => {
+    expect(await directive('http://127.0.0.1:3000', 'frame-ancestors')).toEqual(["'self'"]);
+    expect((await pageHeaders('http://127.0.0.1:3000'))['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('never lets anything frame an API reply', async () => {
+    const shop = await createTestApp({}, { webRoot });
+    shops.push(shop);
+    const reply = await shop.app.inject({ method: 'GET', url: '/api/site' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(reply.headers['x-frame-options']).toBe('DENY');
   });
 });
 

@@ -61,13 +61,17 @@ async function securityHeadersPlugin(app: FastifyInstance, options: { publicUrl:
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", socketOrigin(options.publicUrl)],
-        frameAncestors: ["'none'"],
+        // The panel's «Оформление» previews the home page in frames of its own: pages may be
+        // framed by the shop itself, never by another site (clickjacking). API replies stay 'none'.
+        frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     hsts: https,
+    // The header older browsers read instead of frame-ancestors, saying the same.
+    xFrameOptions: { action: 'sameorigin' },
   });
 
   app.addHook('onSend', async (request, reply) => {
