@@ -64,7 +64,10 @@ export async function createTestApp(
  * Another shop process on a test app's database (and Redis, when its config names one), with its
  * own in-memory caches and no periodic jobs: for tests of several instances in one test process.
  */
-export async function createSecondInstance(shop: TestApp): Promise<FastifyInstance> {
+export async function createSecondInstance(
+  shop: TestApp,
+  options: Pick<AppOptions, 'webRoot'> = {},
+): Promise<FastifyInstance> {
   const app = await buildApp({
     config: shop.config,
     database: shop.database,
@@ -72,6 +75,7 @@ export async function createSecondInstance(shop: TestApp): Promise<FastifyInstan
     gameServers: { monitorIntervalMs: false },
     reconcileIntervalMs: false,
     delivery: { autostart: false },
+    ...options,
   });
   await app.ready();
   return app;
