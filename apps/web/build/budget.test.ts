@@ -62,6 +62,8 @@ describe('player web weight budget (brotli, from the build manifest)', () => {
       'src/app/layout/mobile-menu-sheet.tsx',
       'src/app/layout/user-menu-dropdown.tsx',
       'src/app/layout/legal/legal-dialogs.tsx',
+      // Only a preview frame of «Оформление» (`?site-preview=1`) loads it.
+      'src/features/site/site-preview.ts',
     ];
     for (const key of lazy) {
       expect(manifest.has(key), `${key} has a file of its own`).toBe(true);

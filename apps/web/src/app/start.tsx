@@ -1,7 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { captureSignIn } from '@/features/auth/capture-url-token';
+import { App as ShopApp } from './app';
+import { createQueryClient } from './providers';
 import { preloadPage } from './router';
 
-export { App } from './app';
+/** Set only in a preview frame of «Оформление»: the client its drafts are put into. */
+let previewClient: QueryClient | undefined;
+
+export function App() {
+  return <ShopApp queryClient={previewClient} />;
+}
+
+/** A preview frame (`?site-preview=1`) listens for the owner's drafts; no other page loads that. */
+async function startPreview(): Promise<void> {
+  if (!location.search.includes('site-preview')) return;
+  const { startSitePreview } = await import('@/features/site/site-preview');
+  previewClient = createQueryClient();
+  startSitePreview(previewClient);
+}
 
 /**
  * What the first render waits for. A sign-in handed back by Steam is wiped from the address bar and
@@ -11,5 +27,9 @@ export { App } from './app';
  * tries again and shows its error state.
  */
 export async function beforeFirstRender(): Promise<void> {
-  await Promise.all([captureSignIn(), preloadPage(location.pathname).catch(() => undefined)]);
+  await Promise.all([
+    captureSignIn(),
+    preloadPage(location.pathname).catch(() => undefined),
+    startPreview().catch(() => undefined),
+  ]);
 }
