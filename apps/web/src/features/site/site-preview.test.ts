@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
 import { PREVIEW_READY, PREVIEW_SITE } from '@/lib/site-preview-message';
-import { startSitePreview } from './site-preview';
+import { startSitePreview, type PreviewWindow } from './site-preview';
 
 const ORIGIN = 'https://shop.example';
 
@@ -30,7 +30,10 @@ function fakeWindow({ search = '?site-preview=1', framed = true } = {}) {
   const parent = { postMessage: (data: unknown) => sent.push(data) };
   const style = new Map<string, string>();
   let listener: ((event: MessageEvent) => void) | null = null;
-  const win = {
+  // A page not in a frame is its own parent, as window.parent is then.
+  const win: PreviewWindow & { postMessage: (data: unknown) => void } = {
+    parent,
+    postMessage: (data) => sent.push(data),
     location: { search, origin: ORIGIN },
     document: {
       title: '',
@@ -44,8 +47,8 @@ function fakeWindow({ search = '?site-preview=1', framed = true } = {}) {
     removeEventListener: () => {
       listener = null;
     },
-  } as unknown as Window & { parent: unknown };
-  win.parent = framed ? parent : win;
+  };
+  if (!framed) win.parent = win;
   const deliver = (data: unknown, from: { origin?: string; source?: unknown } = {}) =>
     listener?.({
       data,

@@ -14,7 +14,19 @@ function withSafeLinks(site: PublicSite): PublicSite {
   return { ...site, links: site.links.filter((link) => /^https?:\/\//i.test(link.url)) };
 }
 
-export function applyTheme(root: HTMLElement, colors: PublicSite['colors']): void {
+/** What of its window the preview uses (a test gives a fake one). */
+export interface PreviewWindow {
+  parent: { postMessage(message: unknown, targetOrigin: string): void };
+  location: { search: string; origin: string };
+  document: { title: string; documentElement: { style: Pick<CSSStyleDeclaration, 'setProperty'> } };
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+
+export function applyTheme(
+  root: { style: Pick<CSSStyleDeclaration, 'setProperty'> },
+  colors: PublicSite['colors'],
+): void {
   for (const [name, value] of Object.entries(themeVariables(colors))) {
     root.style.setProperty(name, value);
   }
@@ -25,8 +37,8 @@ export function applyTheme(root: HTMLElement, colors: PublicSite['colors']): voi
  * Messages count only from this origin and from the frame's parent: any other page could frame the
  * shop's address too, and must not make it show anything.
  */
-export function startSitePreview(client: QueryClient, win: Window = window): () => void {
-  const framed = win.parent !== win;
+export function startSitePreview(client: QueryClient, win: PreviewWindow = window): () => void {
+  const framed = !Object.is(win.parent, win);
   if (!framed || !new URLSearchParams(win.location.search).has(SITE_PREVIEW_PARAM)) {
     return () => undefined;
   }
