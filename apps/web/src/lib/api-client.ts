@@ -43,8 +43,8 @@ export interface RequestOptions {
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
-  /** Sent as it is, with its own type (a CSV file), instead of a JSON body. */
-  text?: { contentType: string; content: string };
+  /** Sent as it is, with its own type (a CSV file, a picture), instead of a JSON body. */
+  text?: { contentType: string; content: string | Blob };
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /**
@@ -160,7 +160,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
       const token = storage.get();
       if (token) headers.Authorization = `Bearer ${token}`;
-      let body: string | undefined;
+      let body: string | Blob | undefined;
       if (init.text) {
         headers['Content-Type'] = init.text.contentType;
         body = init.text.content;

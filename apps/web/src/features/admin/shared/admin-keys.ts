@@ -33,6 +33,9 @@ export const adminKeys = {
   usersAll: ['user', 'admin', 'users'] as const,
   audit: (page: number) => ['user', 'admin', 'audit', page] as const,
   auditAll: ['user', 'admin', 'audit'] as const,
+  /** «Оформление»: the settings as the owner wrote them; its version list sits under it. */
+  site: ['user', 'admin', 'site'] as const,
+  siteVersions: (page: number) => ['user', 'admin', 'site', 'versions', page] as const,
   userPurchases: (userId: number, page: number) =>
     ['user', 'admin', 'users', userId, 'purchases', page] as const,
 };

@@ -5,11 +5,13 @@ import {
   DatabaseBackup,
   MessageCircle,
   MessagesSquare,
+  Palette,
   Server,
   SquareTerminal,
   TicketPercent,
   Users,
 } from 'lucide-react';
+import { useLocation, useSearch } from 'wouter';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ChatsTab } from '../../chats/components/chats-tab';
@@ -21,6 +23,7 @@ import { PromocodesTab } from '../../promocodes/components/promocodes-tab';
 import { RconTab } from '../../rcon/components/rcon-tab';
 import { SalesTab } from '../../sales/components/sales-tab';
 import { ServersTab } from '../../servers/components/servers-tab';
+import { SiteTab } from '../../site/components/site-tab';
 import { UsersTab } from '../../users/components/users-tab';
 
 const tabs = [
@@ -34,20 +37,28 @@ const tabs = [
   { value: 'chats', label: 'Чаты', icon: MessagesSquare },
   { value: 'data', label: 'Данные', icon: DatabaseBackup },
   { value: 'discord', label: 'Discord', icon: MessageCircle },
+  { value: 'site', label: 'Оформление', icon: Palette },
 ] as const;
 
-/** `?tab=chats` opens that section (the Discord support notice links to it). */
-function initialTab(): string {
-  const asked =
-    typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('tab');
+/**
+ * The open tab is the address's `?tab=`: the Discord support notice links to `?tab=chats`, the
+ * overview's note on sample documents to `?tab=site`, and a reload stays on the same tab.
+ */
+function tabOf(search: string): string {
+  const asked = new URLSearchParams(search).get('tab');
   return tabs.some((tab) => tab.value === asked) ? (asked ?? 'overview') : 'overview';
 }
 
 export function AdminPage() {
+  const [path, navigate] = useLocation();
+  const tab = tabOf(useSearch());
   return (
     <>
       <PageHeader title="Панель администратора" />
-      <Tabs defaultValue={initialTab()}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => navigate(`${path}?tab=${value}`, { replace: true })}
+      >
         <TabsList aria-label="Разделы панели">
           {tabs.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
@@ -85,6 +96,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="discord">
           <DiscordTab />
+        </TabsContent>
+        <TabsContent value="site">
+          <SiteTab />
         </TabsContent>
       </Tabs>
     </>

@@ -1,0 +1,51 @@
+import type { TemplateValues } from '@shop/shared';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { LoadingState } from '@/components/ui/spinner';
+
+type Render = (markdown: string, values: TemplateValues) => string;
+
+/**
+ * The renderer the server uses, loaded when «Документы» is first opened: markdown-it weighs more
+ * than the rest of the tab and nothing else in the panel needs it.
+ */
+function useLegalRenderer(): Render | null | 'failed' {
+  const [render, setRender] = useState<Render | null | 'failed'>(null);
+  useEffect(() => {
+    let live = true;
+    import('@shop/shared/legal-markdown')
+      .then((module) => live && setRender(() => module.renderLegalMarkdown))
+      .catch(() => live && setRender('failed'));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return render;
+}
+
+/** The document as players will read it, with the seller's details filled in. */
+export function LegalPreview({
+  markdown,
+  values,
+  label,
+}: {
+  markdown: string;
+  values: TemplateValues;
+  label: string;
+}) {
+  const render = useLegalRenderer();
+  // Typing stays quick in a long text: the preview catches up when the browser has a moment.
+  const deferred = useDeferredValue(markdown);
+  if (render === 'failed') {
+    return <p className="text-sm text-destructive">Не удалось загрузить предпросмотр документа.</p>;
+  }
+  if (!render) return <LoadingState text="Загрузка предпросмотра..." padding="sm" />;
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      className="max-h-[32rem] overflow-y-auto rounded-md border border-white/10 bg-black/30 p-4 text-sm leading-relaxed text-foreground/90 [&_a]:text-primary [&_a]:underline [&_h1]:mb-3 [&_h1]:text-xl [&_h1]:font-bold [&_h1]:text-white [&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_h2]:text-white [&_h3]:mt-3 [&_h3]:mb-2 [&_h3]:font-semibold [&_li]:mb-1 [&_ol]:mb-3 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-3 [&_strong]:text-white [&_ul]:mb-3 [&_ul]:list-disc [&_ul]:pl-5"
+      // The shop's own renderer: raw HTML in the text is shown as text, links are http(s)/mailto/tel.
+      dangerouslySetInnerHTML={{ __html: render(deferred, values) }}
+    />
+  );
+}
