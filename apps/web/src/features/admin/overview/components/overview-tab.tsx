@@ -1,6 +1,7 @@
 import { AuditLogSection } from './audit-log-section';
 import { BackupStatusCard } from '../../shared/components/backup-status-card';
 import { LatestOrders } from './latest-orders';
+import { LegalSamplesCard } from './legal-samples-card';
 import { OverviewCards } from './overview-cards';
 import { PaymentStatsSection } from './payment-stats';
 import { PaymentsSection } from './payments-section';
@@ -16,6 +17,7 @@ export function OverviewTab() {
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <OverviewCards />
       <BackupStatusCard />
+      <LegalSamplesCard />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-5 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <RevenueChart />
         <PaymentStatsSection />
