@@ -32,7 +32,8 @@ export function VipBadge({
     <span
       className={cn(
         'inline-flex items-center gap-1 rounded-md border px-1.5 py-0.5 text-[11px] leading-none font-bold tracking-wide uppercase',
-        tierStyles[tier.toLowerCase()] ?? 'border-primary/50 bg-primary/20 text-[#ffb09e]',
+        tierStyles[tier.toLowerCase()] ??
+          'border-primary/50 bg-primary/20 text-[color-mix(in_srgb,var(--color-primary)_40%,white)]',
         className,
       )}
     >

@@ -6,7 +6,7 @@ export function NotFoundRoute() {
     <section className="flex min-h-[55vh] flex-col items-center justify-center gap-4 text-center">
       <p
         aria-hidden="true"
-        className="font-display text-8xl font-extrabold text-primary/90 drop-shadow-[0_4px_30px_rgb(206_66_43/0.5)] sm:text-9xl"
+        className="font-display text-8xl font-extrabold text-primary/90 drop-shadow-[0_4px_30px_color-mix(in_srgb,var(--color-primary)_50%,transparent)] sm:text-9xl"
       >
         404
       </p>

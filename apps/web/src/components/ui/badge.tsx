@@ -7,7 +7,8 @@ export const badgeVariants = cva(
   {
     variants: {
       variant: {
-        default: 'border-primary/40 bg-primary/20 text-[#ffb09e]',
+        default:
+          'border-primary/40 bg-primary/20 text-[color-mix(in_srgb,var(--color-primary)_40%,white)]',
         secondary: 'border-white/10 bg-white/8 text-foreground/85',
         success: 'border-success/40 bg-success/15 text-[#8ee0a6]',
         warning: 'border-warning/40 bg-warning/15 text-[#f5d27e]',

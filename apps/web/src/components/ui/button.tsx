@@ -10,7 +10,7 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default:
-          'bg-primary text-primary-foreground shadow-[0_6px_20px_-8px_rgb(206_66_43/0.8)] hover:bg-primary-hover',
+          'bg-primary text-primary-foreground shadow-[0_6px_20px_-8px_color-mix(in_srgb,var(--color-primary)_80%,transparent)] hover:bg-primary-hover',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-[#37302b]',
         outline:
           'border border-input bg-black/30 text-foreground backdrop-blur-sm hover:border-primary/70 hover:bg-primary/10',

@@ -24,7 +24,7 @@ export function Hero({
       {/* The heading stays even before the settings arrive: the section is labelled by it. */}
       <div className="min-w-0">
         {hero?.badge && (
-          <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-primary/40 bg-black/55 px-3 py-1 text-xs font-bold tracking-widest text-[#ffb09e] uppercase backdrop-blur">
+          <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-primary/40 bg-black/55 px-3 py-1 text-xs font-bold tracking-widest text-[color-mix(in_srgb,var(--color-primary)_40%,white)] uppercase backdrop-blur">
             <Zap className="size-3.5 shrink-0" aria-hidden="true" />
             {hero.badge}
           </p>
