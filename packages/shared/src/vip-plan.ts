@@ -1,11 +1,22 @@
 import { vipTiers } from './constants';
 
+let tierOrder: readonly string[] = vipTiers;
+
 /**
- * A tier's rank: its place in `vipTiers`, lowest first (decision record 0027). A tier the list does
- * not know (a name kept from before the list) ranks below every known one.
+ * The owner's tiers, lowest first, as the settings in force list them: the site module sets them
+ * whenever it reads the settings, so every process ranks by the owner's list within a second.
+ */
+export function setVipTierOrder(keys: readonly string[]): void {
+  tierOrder = [...keys];
+}
+
+/**
+ * A tier's rank: its place in the owner's tiers (`vipTiers` until set), lowest first (decision
+ * record 0027). A tier the list does not know (a name kept from before the list) ranks below every
+ * known one.
  */
 export function vipTierRank(tier: string): number {
-  return (vipTiers as readonly string[]).indexOf(tier);
+  return tierOrder.indexOf(tier);
 }
 
 /** One stretch of a player's VIP plan: a tier from a moment until another. */

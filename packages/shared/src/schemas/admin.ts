@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money';
 import { dbIdSchema, INT32_MAX } from './common';
-import { vipTiers, VIP_NONE } from '../constants';
+import { VIP_NONE } from '../constants';
+import { VIP_TIER_KEY } from '../site/site-content';
 import { userSchema } from './user';
 
 /** Russian texts of the admin's users, moderation and audit calls (SPEC §5, §8). */
@@ -138,7 +139,8 @@ export const adminUserUpdateSchema = z.object({
     .nullable()
     .optional()
     .refine(
-      (tier) => tier == null || tier === VIP_NONE || (vipTiers as readonly string[]).includes(tier),
+      // Which tiers exist is the owner's setting: the server checks; this keeps the shape.
+      (tier) => tier == null || tier === VIP_NONE || VIP_TIER_KEY.test(tier),
       ADMIN_MESSAGES.unknownVipTier,
     ),
   vipExpiresAt: z.iso

@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import { productCategories, type ProductCategory } from '../constants';
 import { hasAtMostTwoDecimals } from '../money';
+import { CATEGORY_KEY, VIP_TIER_KEY } from '../site/site-content';
 import { dbIdSchema, gameItemIdSchema, INT32_MAX } from './common';
-import { vipTiers } from '../constants';
 
-const categoryKeys = Object.keys(productCategories) as [ProductCategory, ...ProductCategory[]];
-export const productCategorySchema = z.enum(categoryKeys);
+/**
+ * A category's key. Which keys exist is the owner's setting (the site module), so the server checks
+ * a product's category against the settings in force; this only keeps the shape.
+ */
+export const productCategorySchema = z
+  .string({ error: 'Выберите категорию' })
+  .regex(CATEGORY_KEY, 'Выберите категорию');
 
 /**
  * The one rule for an item's shortname, wherever it enters the shop (item table import, the plugin's
@@ -128,7 +132,7 @@ export const productInputSchema = z
       .preprocess((value) => (value === '' ? null : value), gameItemIdSchema.nullable())
       .optional()
       .default(null),
-    category: z.enum(categoryKeys, { error: REQUIRED }),
+    category: z.string({ error: REQUIRED }).regex(CATEGORY_KEY, REQUIRED),
     server: z
       .string()
       .trim()
@@ -163,7 +167,9 @@ export const productInputSchema = z
       .optional()
       .default(null),
     vipTier: z
-      .enum(vipTiers, { error: 'Выберите уровень VIP' })
+      // The tiers are the owner's (settings); the server checks the key is one of them.
+      .string({ error: 'Выберите уровень VIP' })
+      .regex(VIP_TIER_KEY, 'Выберите уровень VIP')
       .nullable()
       .optional()
       .default(null),

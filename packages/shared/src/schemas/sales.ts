@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { productCategories, type ProductCategory } from '../constants';
 import { errorMessages } from '../messages';
 import { isSafeText } from '../text-rules';
+import { CATEGORY_KEY } from '../site/site-content';
 import { dbIdSchema } from './common';
-
-const categoryKeys = Object.keys(productCategories) as [ProductCategory, ...ProductCategory[]];
 
 /** What a sale lowers the price of: everything, one category, or chosen products. */
 export const saleTargetSchema = z.union(
   [
     z.object({ all: z.literal(true) }),
-    z.object({ category: z.enum(categoryKeys, { error: 'Выберите категорию' }) }),
+    z.object({
+      category: z.string({ error: 'Выберите категорию' }).regex(CATEGORY_KEY, 'Выберите категорию'),
+    }),
     z.object({
       productIds: z
         .array(dbIdSchema, { error: 'Выберите товары' })

@@ -4,6 +4,11 @@
  * the page, and never bundles these defaults; the server and the build do.
  */
 
+/** A category's key: how products name it, kept through renames. */
+export const CATEGORY_KEY = /^[a-z][a-z0-9-]{1,31}$/;
+/** A VIP tier's key: how products, players and Discord roles name it, kept through renames. */
+export const VIP_TIER_KEY = /^[A-Za-z][A-Za-z0-9_-]{1,31}$/;
+
 export const linkKinds = ['vk', 'telegram', 'discord', 'youtube', 'site'] as const;
 export type LinkKind = (typeof linkKinds)[number];
 

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { isSafeText } from '../text-rules';
 import { HEX_COLOR, primaryColorProblem } from './site-colors';
-import { legalDocuments, legalTitles, linkKinds, siteIcons } from './site-content';
+import {
+  CATEGORY_KEY,
+  legalDocuments,
+  legalTitles,
+  linkKinds,
+  siteIcons,
+  VIP_TIER_KEY,
+} from './site-content';
 
 /**
  * What the owner may send (`PUT /api/admin/site`) and what everyone reads (`GET /api/site`). Every
@@ -38,8 +45,6 @@ export const siteLinkSchema = z.object({
   main: z.boolean().default(false),
 });
 
-export const CATEGORY_KEY = /^[a-z][a-z0-9-]{1,31}$/;
-
 const categorySchema = z.object({
   key: z.string().regex(CATEGORY_KEY, 'Категория: ключ — латиница, цифры и дефис, 2–32 символа'),
   label: text('Категория: название', 40, { min: 1 }),
@@ -47,7 +52,7 @@ const categorySchema = z.object({
 });
 
 const vipTierSchema = z.object({
-  key: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{1,31}$/, 'VIP: ключ уровня — латиница и цифры'),
+  key: z.string().regex(VIP_TIER_KEY, 'VIP: ключ уровня — латиница и цифры'),
   label: text('VIP: название уровня', 40, { min: 1 }),
 });
 

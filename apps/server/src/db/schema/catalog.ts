@@ -1,4 +1,3 @@
-import type { ProductCategory } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -36,7 +35,7 @@ export const products = pgTable(
     gameItemName: text('game_item_name').notNull(),
     gameItemId: integer('game_item_id'),
     /** Written only from productInputSchema, which admits the shared categories alone. */
-    category: text('category').$type<ProductCategory>().notNull(),
+    category: text('category').notNull(),
     /** null: sold for every server ('all'). */
     serverId: integer('server_id'),
     /** Price of one stack, in kopecks. */

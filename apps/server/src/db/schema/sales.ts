@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ProductCategory } from '@shop/shared';
 
 /**
  * Sales: `percent` off the products they target while they run. Timed (starts_at..ends_at), or
@@ -14,7 +13,7 @@ export const sales = pgTable(
     percent: smallint('percent').notNull(),
     /** 'all', 'category' (with category) or 'products' (with product_ids). */
     targetKind: text('target_kind').notNull(),
-    category: text('category').$type<ProductCategory>(),
+    category: text('category'),
     productIds: integer('product_ids').array(),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),

@@ -7,11 +7,12 @@ import {
   kopecksToRoubles,
   okReplySchema,
   userSchema,
+  VIP_NONE,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
-import { errorReplies, notFound } from '../../plugins/errors';
+import { badRequest, errorReplies, notFound } from '../../plugins/errors';
 import { actorOf, recordAudit } from '../audit/audit-log';
 import { searchUsers, toAdminUser } from '../users/admin-users';
 import { assertMayEditUser, updateUserByAdmin } from './update-user';
@@ -57,6 +58,9 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = { ...actorOf(request), id: request.user!.id, isOwner: request.user!.isOwner };
+      const tier = request.body.vipStatus;
+      const tierProblem = tier && tier !== VIP_NONE ? await app.site.vipTierProblem(tier) : null;
+      if (tierProblem) throw badRequest(tierProblem);
       // The stored reply keeps what happened, so a replay answers the same without redoing it.
       const { user } = await app.idempotency.run(
         request,

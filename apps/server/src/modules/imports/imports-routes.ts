@@ -96,6 +96,7 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await importProducts(app.db, request.body, {
         dryRun,
         actor: actorOf(request),
+        categories: (await app.site.current()).content.categories,
       });
       if (!dryRun && result.errors.length > 0)
         return reply.status(400).send(refusal(result.errors));

@@ -1,9 +1,4 @@
-import {
-  productCategories,
-  productInputSchema,
-  type ImportError,
-  type ProductCategory,
-} from '@shop/shared';
+import { DEFAULT_SITE_CONTENT, productInputSchema, type ImportError } from '@shop/shared';
 import type { z } from 'zod';
 import { csvRows } from './csv-rows';
 
@@ -35,7 +30,7 @@ export const PRODUCT_FILE_MESSAGES = {
   tooMany: 'Не больше 5 000 товаров в одном файле',
   header: 'Первая строка CSV: name,category,price,shortname,amount,commands,server',
   notObject: 'Запись должна быть объектом с полями name, category, price, shortname',
-  category: `Категория: одна из ${Object.keys(productCategories).join(', ')}`,
+  category: (keys: string[]) => `Категория: одна из ${keys.join(', ')}`,
   server: (name: string) => `Сервер «${name}» не найден`,
   repeated: (line: number) => `Такой же товар уже есть в строке ${line}`,
 } as const;
@@ -49,12 +44,15 @@ function text(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function categoryOf(value: string): ProductCategory | null {
+/** The owner's categories, by key or by name; a cell may use either. */
+export type CategoryList = ReadonlyArray<{ key: string; label: string }>;
+
+function categoryOf(value: string, categories: CategoryList): string | null {
   const wanted = value.toLowerCase();
-  const found = Object.entries(productCategories).find(
-    ([key, label]) => key === wanted || label.toLowerCase() === wanted,
+  const found = categories.find(
+    ({ key, label }) => key === wanted || label.toLowerCase() === wanted,
   );
-  return found ? (found[0] as ProductCategory) : null;
+  return found?.key ?? null;
 }
 
 /** Records from CSV (by its header) or JSON, each as column → value with its line. */
@@ -91,6 +89,7 @@ function recordsOf(content: string | unknown[]) {
 export function readProductFile(
   content: string | unknown[],
   servers: Array<{ id: number; name: string }>,
+  categories: CategoryList = DEFAULT_SITE_CONTENT.categories,
 ): { count: number; rows: ProductRowInput[]; errors: ImportError[] } {
   const { records, error } = recordsOf(content);
   const count = records.length;
@@ -114,7 +113,7 @@ export function readProductFile(
           (v) => v !== undefined,
         ),
       );
-    const category = categoryOf(value('category'));
+    const category = categoryOf(value('category'), categories);
     const serverLabel = value('server');
     const server = ALL_SERVERS.has(serverLabel.toLowerCase())
       ? 'all'
@@ -122,7 +121,10 @@ export function readProductFile(
           (s) => String(s.id) === serverLabel || s.name.toLowerCase() === serverLabel.toLowerCase(),
         );
     if (!category) {
-      errors.push({ line, message: PRODUCT_FILE_MESSAGES.category });
+      errors.push({
+        line,
+        message: PRODUCT_FILE_MESSAGES.category(categories.map((item) => item.key)),
+      });
       continue;
     }
     if (!server) {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { createProductsRepository } from '../products/products-repository';
 import { createServersRepository } from '../servers/servers-repository';
-import { readProductFile, type ProductFields } from './product-file';
+import { readProductFile, type CategoryList, type ProductFields } from './product-file';
 
 const sameProduct = (
   fields: ProductFields,
@@ -22,10 +22,10 @@ const sameProduct = (
 export async function importProducts(
   db: Db,
   content: string | unknown[],
-  { dryRun, actor }: { dryRun: boolean; actor: AuditActor },
+  { dryRun, actor, categories }: { dryRun: boolean; actor: AuditActor; categories?: CategoryList },
 ): Promise<ProductImportResult> {
   const servers = await createServersRepository(db).list();
-  const { count, rows, errors } = readProductFile(content, servers);
+  const { count, rows, errors } = readProductFile(content, servers, categories);
   const existing = errors.length ? [] : await createProductsRepository(db).list();
   const products = rows.map((row) => ({
     row,

@@ -55,6 +55,10 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (fields.personalUserId !== null && !(await usersRepo.findById(fields.personalUserId))) {
       throw badRequest('Пользователь для личного товара не найден');
     }
+    const problem =
+      (await app.site.categoryProblem(fields.category)) ??
+      (fields.vipTier ? await app.site.vipTierProblem(fields.vipTier) : null);
+    if (problem) throw badRequest(problem);
   }
 
   app.get(

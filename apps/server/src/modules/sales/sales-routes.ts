@@ -1,7 +1,13 @@
-import { idParamSchema, okReplySchema, saleInputSchema, saleSchema } from '@shop/shared';
+import {
+  idParamSchema,
+  okReplySchema,
+  saleInputSchema,
+  saleSchema,
+  type SaleInput,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplies, notFound } from '../../plugins/errors';
+import { badRequest, errorReplies, notFound } from '../../plugins/errors';
 import { actorOf } from '../audit/audit-log';
 import { createSalesRepository, toSale, type SaleRow } from './sales-repository';
 import { createSale, deleteSale, SALE_MESSAGES, updateSale } from './sales-service';
@@ -60,6 +66,13 @@ const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => shownOne(await repo.findById(request.params.id)),
   );
 
+  /** A sale on a category names one of the owner's categories. */
+  async function checkCategory(target: SaleInput['target']) {
+    if (!('category' in target)) return;
+    const problem = await app.site.categoryProblem(target.category);
+    if (problem) throw badRequest(problem);
+  }
+
   app.post(
     '/sales',
     {
@@ -73,6 +86,7 @@ const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await checkCategory(request.body.target);
       const row = await createSale(app.db, actorOf(request), request.body);
       app.catalog.invalidate();
       return reply.status(201).send(await shownOne(row));
@@ -92,6 +106,7 @@ const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await checkCategory(request.body.target);
       const row = await updateSale(app.db, actorOf(request), request.params.id, request.body);
       if (row) app.catalog.invalidate();
       return shownOne(row);

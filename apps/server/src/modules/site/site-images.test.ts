@@ -5,7 +5,12 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 type Headers = { authorization: string };
 
-const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp', colour = '#2a9d8f') =>
+const picture = (
+  width: number,
+  height: number,
+  format: 'png' | 'jpeg' | 'webp',
+  colour = '#2a9d8f',
+) =>
   sharp({ create: { width, height, channels: 3, background: colour } })
     .toFormat(format)
     .toBuffer();
@@ -47,23 +52,32 @@ describe('site pictures', () => {
   });
 
   it('takes a logo and a favicon whatever the request calls them, by their content', async () => {
-    expect((await upload('logo', await picture(300, 120, 'png'), 'image/gif')).statusCode).toBe(200);
+    expect((await upload('logo', await picture(300, 120, 'png'), 'image/gif')).statusCode).toBe(
+      200,
+    );
     expect((await upload('favicon', await picture(256, 256, 'webp'))).statusCode).toBe(200);
     const { images } = await site();
     expect(images.logo).toMatch(/-logo-128\.webp$/);
     expect(images.favicon).toMatch(/-favicon-64\.webp$/);
-    const favicon = await sharp((await shop.app.inject({ url: images.favicon })).rawPayload).metadata();
+    const favicon = await sharp(
+      (await shop.app.inject({ url: images.favicon })).rawPayload,
+    ).metadata();
     expect(favicon).toMatchObject({ width: 64, height: 64 });
   });
 
   it('refuses SVG, other files, a tiny picture and an oversized file, in Russian, changing nothing', async () => {
     const before = await site();
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="64" height="64"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="64" height="64"/></svg>';
     const cases: Array<[string, Buffer | string, RegExp]> = [
       ['logo', svg, /только PNG, JPEG и WebP \(SVG не принимается\)/],
       ['logo', Buffer.from('GIF89a\x01\x00\x01\x00'), /только PNG, JPEG и WebP/],
       ['favicon', await picture(16, 16, 'png'), /не меньше 32×32/],
-      ['background', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64)]), /повреждён/],
+      [
+        'background',
+        Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64)]),
+        /повреждён/,
+      ],
       ['background', Buffer.alloc(5 * 1024 * 1024 + 10, 1), /5 МБ|слишком велик|Слишком большой/i],
       ['banner', await picture(100, 100, 'png'), /логотип, значок вкладки или фон/],
     ];

@@ -1,5 +1,6 @@
 import {
   legalTitles,
+  setVipTierOrder,
   siteTemplateValues,
   toPublicSite,
   type PublicSiteOptions,
@@ -50,6 +51,7 @@ export function createSiteService(repo: SiteRepository, options: SiteServiceOpti
     const stored = await repo.latest(db);
     if (site?.version !== stored.version) derived.clear();
     site = resolveSite(stored.version, stored.overrides, options.environment);
+    setVipTierOrder(site.content.vipTiers.map((tier) => tier.key));
     checkedAt = Date.now();
     return site;
   }
@@ -117,6 +119,22 @@ export function createSiteService(repo: SiteRepository, options: SiteServiceOpti
 
   return {
     current,
+
+    /** Why a product or sale cannot name this category (the owner's list), or null. */
+    async categoryProblem(key: string): Promise<string | null> {
+      const { categories } = (await current()).content;
+      return categories.some((category) => category.key === key)
+        ? null
+        : `Категория «${key}» не найдена: добавьте её в «Оформление → Каталог и деньги»`;
+    },
+
+    /** Why a product or a player cannot have this VIP tier (the owner's list), or null. */
+    async vipTierProblem(key: string): Promise<string | null> {
+      const { vipTiers } = (await current()).content;
+      return vipTiers.some((tier) => tier.key === key)
+        ? null
+        : `Уровень VIP «${key}» не найден: добавьте его в «Оформление → Каталог и деньги»`;
+    },
 
     async publicSite() {
       return memo('public', (resolved) => toPublicSite(resolved, options));
