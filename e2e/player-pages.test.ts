@@ -6,6 +6,7 @@ import { useShopAndBrowser } from './support/journey-setup';
 import { sessionToken, signIn } from './support/journeys';
 import { creditWithPromoCodes } from './support/money-setup';
 import {
+  coveredByFloatingButtons,
   elementsPastRightEdge,
   focusIsVisible,
   seriousAxeViolations,
@@ -188,8 +189,11 @@ describe('keyboard and dialogs', () => {
     const chat = page.getByRole('button', { name: 'Открыть чат поддержки' });
     const opacity = () => chat.evaluate((button) => getComputedStyle(button).opacity);
     await expect.poll(opacity).toBe('1');
-    const discord = page.getByRole('link', { name: /Наш Discord/ });
-    expect(await discord.filter({ visible: true }).count()).toBe(1);
+    // The footer names the link too; above it, only the header's button offers it.
+    const discord = page.getByRole('link', { name: /Наш Discord/ }).filter({ visible: true });
+    expect(
+      await discord.evaluateAll((links) => links.filter((link) => !link.closest('footer')).length),
+    ).toBe(1);
     expect(
       await page
         .getByRole('banner')
@@ -210,10 +214,43 @@ describe('keyboard and dialogs', () => {
     await page.getByRole('contentinfo').getByRole('button', { name: 'Контакты' }).click();
     const dialog = page.getByRole('dialog', { name: 'Контакты' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByText('Discord', { exact: true }).isVisible()).toBe(true);
+    // The demo's community links, each under the label the owner gave it.
+    expect(await dialog.getByText('Наш Discord', { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByText('Группа сообщества', { exact: true }).isVisible()).toBe(true);
     expect(await dialog.getByText('Email', { exact: true }).count()).toBe(0);
     expect(await dialog.getByText(/support@/).count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.close();
+  });
+
+  it('covers nothing with the floating buttons at 1280 px, at the top, midway and at the end of a page', async () => {
+    const context = await journey.browser.newContext({
+      viewport: viewports.desktop,
+      locale: 'ru-RU',
+    });
+    const page = await context.newPage();
+    await signIn(page, journey.shop.url, 'Админ Демо');
+    const chat = page.getByRole('button', { name: 'Открыть чат поддержки' });
+    for (const [pagePath, heading] of [
+      ['/', /Магазин серверов/],
+      ['/shop', 'Магазин'],
+      ['/profile', 'Профиль'],
+      ['/admin', 'Панель администратора'],
+    ] as const) {
+      await open(page, pagePath, heading);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+      for (const share of [0, 0.25, 0.5, 0.75, 1]) {
+        // Coming up to the spot brings the buttons back: they step aside while one scrolls down.
+        const y = Math.round(height * share);
+        await page.evaluate((to) => scrollTo(0, to), Math.min(y + 200, height));
+        await page.waitForTimeout(100);
+        await page.evaluate((to) => scrollTo(0, to), y);
+        await expect
+          .poll(() => chat.evaluate((button) => getComputedStyle(button).opacity))
+          .toBe('1');
+        expect(await coveredByFloatingButtons(page), `${pagePath} at ${share * 100} %`).toEqual([]);
+      }
+    }
+    await context.close();
   });
 });
