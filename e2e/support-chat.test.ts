@@ -1,11 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { snapshot, viewports } from './support/browser';
 import { signIn } from './support/journeys';
+import { sidewaysOverflow } from './support/page-checks';
 import { useShopAndBrowser } from './support/journey-setup';
 
 const PHONE = { width: 360, height: 740 };
 const journey = useShopAndBrowser();
+
+/**
+ * How far the widest message reaches past the list that holds it, on either side, in px: a
+ * player's own bubble hugs the right, so one too wide for the row spills out to the left.
+ */
+function widestPastList(messages: Locator): Promise<number> {
+  return messages.evaluate((list) => {
+    const edges = list.getBoundingClientRect();
+    const past = Array.from(list.querySelectorAll('li *')).map((element) => {
+      const box = element.getBoundingClientRect();
+      return Math.max(edges.left - box.left, box.right - edges.right);
+    });
+    return Math.max(0, list.scrollWidth - list.clientWidth, ...past);
+  });
+}
 
 describe('support chat', () => {
   it('a player asks about a failed payment in the widget and the staff answers live from «Чаты»', async () => {
@@ -124,6 +141,52 @@ describe('support chat', () => {
     expect(await chats.getByRole('button', { name: /^Ghost_404/ }).isVisible()).toBe(true);
 
     await playerContext.close();
+    await adminContext.close();
+  });
+
+  it("wraps a player's long word or link inside the bubble, in the widget and in «Чаты», at 390 px", async () => {
+    const word = `Проблема${'а'.repeat(320)}`;
+    const link = `https://example.com/orders/${'0123456789'.repeat(30)}?from=shop`;
+
+    const playerContext = await journey.browser.newContext({
+      viewport: viewports.phone,
+      locale: 'ru-RU',
+    });
+    const player = await playerContext.newPage();
+    await signIn(player, journey.shop.url, 'Vasya Raider');
+    await player.getByRole('button', { name: /^Открыть чат поддержки/ }).click();
+    const panel = player.getByRole('dialog', { name: 'Техподдержка' });
+    const input = panel.getByRole('textbox', { name: 'Сообщение' });
+    for (const text of [word, link]) {
+      await input.fill(text);
+      await input.press('Enter');
+      await expect.poll(() => panel.getByText(text, { exact: true }).isVisible()).toBe(true);
+    }
+    // Sent: the bubbles show the stored messages, not the ones still on their way.
+    await expect.poll(() => panel.getByText('Отправка…').count()).toBe(0);
+    const messages = panel.getByRole('list', { name: 'Сообщения' });
+    expect(await widestPastList(messages)).toBe(0);
+    expect(await sidewaysOverflow(player)).toBe(0);
+    await snapshot(player, 'support-chat-long-word-390');
+    await playerContext.close();
+
+    const adminContext = await journey.browser.newContext({
+      viewport: viewports.phone,
+      locale: 'ru-RU',
+    });
+    const admin = await adminContext.newPage();
+    await signIn(admin, journey.shop.url, 'Админ Демо');
+    await admin.goto(`${journey.shop.url}/admin`);
+    await admin.getByRole('tab', { name: 'Чаты' }).click();
+    await admin
+      .getByRole('list', { name: 'Чаты' })
+      .getByRole('button', { name: /^Vasya Raider/ })
+      .click();
+    const conversation = admin.getByRole('region', { name: 'Переписка с Vasya Raider' });
+    await expect.poll(() => conversation.getByText(link, { exact: true }).isVisible()).toBe(true);
+    expect(await widestPastList(conversation.getByRole('list', { name: 'Сообщения' }))).toBe(0);
+    expect(await sidewaysOverflow(admin)).toBe(0);
+    await snapshot(admin, 'admin-chat-long-word-390');
     await adminContext.close();
   });
 });

@@ -63,9 +63,13 @@ export function ChatMessageBubble({
         <span className="max-w-full truncate px-1 text-[11px] font-semibold text-muted-foreground">
           {message.isAdmin ? `${message.username} · поддержка` : message.username}
         </span>
+        {/* wrap-anywhere alone: `break-words` beside it won, and with `overflow-wrap: break-word` a
+            long word or link still counts whole in the bubble's width, so one of the player's own
+            (their column hugs the right, so it is not stretched to the row) made it thousands of
+            pixels wide. `anywhere` breaks it to the column, which max-w-full keeps to the row. */}
         <div
           className={cn(
-            'rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap [overflow-wrap:anywhere]',
+            'max-w-full rounded-2xl px-3 py-2 text-sm whitespace-pre-wrap wrap-anywhere',
             mine ? 'rounded-br-sm text-primary-foreground' : 'rounded-bl-sm text-foreground',
             state === 'failed'
               ? 'border border-destructive/70 bg-destructive/25'
