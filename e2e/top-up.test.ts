@@ -56,4 +56,30 @@ describe('topping up the balance', () => {
     await expect.poll(() => page.getByLabel('Баланс: 0 ₽').first().isVisible()).toBe(true);
     await context.close();
   });
+
+  it("states the bonus from the cart's very first top-up, as the dialog from the header does", async () => {
+    const context = await journey.browser.newContext({
+      viewport: viewports.phone,
+      locale: 'ru-RU',
+    });
+    const page = await context.newPage();
+    await signIn(page, journey.shop.url, 'Nadya_Solo');
+    await page.goto(`${journey.shop.url}/shop`);
+    await page.getByRole('button', { name: 'Купить Патроны 5.56' }).click();
+    await page
+      .getByRole('dialog', { name: 'Покупка Патроны 5.56' })
+      .getByRole('button', { name: 'В корзину' })
+      .click();
+    await expect.poll(() => page.getByText('Товар добавлен в корзину').isVisible()).toBe(true);
+
+    // A fresh page: the top-up dialog has not been opened before, from anywhere.
+    await page.goto(`${journey.shop.url}/cart`);
+    await page.getByRole('button', { name: /^Пополнить на 1\s000 ₽$/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Пополнение баланса' });
+    await expect.poll(() => dialog.getByLabel('Сумма, ₽').inputValue()).toBe('1000');
+    const bonus = dialog.getByText(/Бонус \+10%: \+100 ₽ · будет зачислено 1\s100 ₽/);
+    await expect.poll(() => bonus.isVisible()).toBe(true);
+    await snapshot(page, 'cart-top-up-first-open-390');
+    await context.close();
+  });
 });
