@@ -30,32 +30,42 @@ describe('what each section publishes', () => {
     next.content.notices.webhookSender = 'Бот';
   });
 
-  it('sends only its own fields', () => {
+  it('sends what changed among its own fields only', () => {
     expect(sectionBody('shop', draft, stored)).toEqual({
       name: 'Ржавый',
-      description: stored.content.description,
-      colors: { primary: '#2b8cce', overlayPercent: 30 },
+      colors: { primary: '#2b8cce' },
     });
-    expect(Object.keys(sectionBody('texts', draft, stored))).toEqual(['texts']);
+    expect(sectionBody('texts', draft, stored)).toEqual({
+      texts: { hero: { title: 'Новый заголовок' } },
+    });
     expect(sectionBody('links', draft, stored)).toEqual({ links: draft.content.links });
-    expect(Object.keys(sectionBody('catalog', draft, stored))).toEqual([
-      'categories',
-      'vipTiers',
-      'topUp',
-    ]);
-    expect(sectionBody('notices', draft, stored)).toEqual({ notices: draft.content.notices });
+    expect(sectionBody('catalog', draft, stored)).toEqual({ topUp: { bonusPercent: 15 } });
+    expect(sectionBody('notices', draft, stored)).toEqual({ notices: { webhookSender: 'Бот' } });
+  });
+
+  it('sends a list whole once anything in it changed, as the server replaces lists', () => {
+    const moved = edited((next) => {
+      next.content.texts.features[0]!.icon = 'zap';
+      next.content.categories[1]!.hidden = true;
+    });
+    expect(sectionBody('texts', moved, stored)).toEqual({
+      texts: { features: moved.content.texts.features },
+    });
+    expect(sectionBody('catalog', moved, stored)).toEqual({
+      categories: moved.content.categories,
+    });
   });
 
   it('sends a legal text only when edited, or a sample the owner accepts as it is', () => {
-    expect(sectionBody('legal', draftFrom(stored), stored)).toEqual({
-      seller: stored.content.seller,
-    });
+    expect(sectionBody('legal', draftFrom(stored), stored)).toEqual({});
     const changed = edited((next) => {
       next.legal.rules = '## Правила 2';
       next.acceptSample.privacy = true;
       // Accepting a text already the owner's sends nothing more.
       next.acceptSample.rules = true;
+      next.content.seller.inn = '7700000000';
     });
+    expect(sectionBody('legal', changed, stored).seller).toEqual({ inn: '7700000000' });
     expect(sectionBody('legal', changed, stored).legal).toEqual({
       rules: '## Правила 2',
       privacy: stored.legal.privacy,

@@ -11,8 +11,9 @@ import type { AdminSite } from '../shared/api/get-admin-site';
 
 /**
  * The owner's unsaved edits and what publishing one section sends. Each section's «Опубликовать»
- * sends its own fields only: the server merges objects field by field and replaces lists whole, so
- * a section never overwrites what another section, or another admin, changed meanwhile.
+ * sends what changed among its own fields only: the server merges objects field by field and
+ * replaces lists whole, so a section never overwrites what another section, or another admin,
+ * changed meanwhile.
  */
 
 export interface SiteDraft {
@@ -57,29 +58,53 @@ function legalChanges(draft: SiteDraft, stored: AdminSite): Partial<SiteLegal> {
   return changed;
 }
 
-/** The PUT body of one section, made from the draft. */
-export function sectionBody(section: SiteSection, draft: SiteDraft, stored: AdminSite): SiteUpdate {
-  const { content } = draft;
-  switch (section) {
-    case 'shop':
-      return {
-        name: content.name,
-        description: content.description,
-        colors: { primary: content.colors.primary, overlayPercent: content.colors.overlayPercent },
-      };
-    case 'texts':
-      return { texts: content.texts };
-    case 'links':
-      return { links: content.links };
-    case 'legal': {
-      const legal = legalChanges(draft, stored);
-      return { seller: content.seller, ...(Object.keys(legal).length > 0 ? { legal } : {}) };
+/** The fields of the settings each section edits. */
+const sectionFields: Record<SiteSection, (keyof SiteContent)[]> = {
+  shop: ['name', 'description', 'colors'],
+  texts: ['texts'],
+  links: ['links'],
+  legal: ['seller'],
+  catalog: ['categories', 'vipTiers', 'topUp'],
+  notices: ['notices'],
+};
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What of `next` differs from `before`, in the shape the server merges: objects field by field,
+ * a list or a value whole; undefined when nothing does. The version's summary then names only
+ * what the owner changed, and a field another admin changed meanwhile is left as they set it.
+ */
+export function changedFields(next: unknown, before: unknown): unknown {
+  if (isPlainObject(next) && isPlainObject(before)) {
+    const changed: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(next)) {
+      const inner = changedFields(value, before[key]);
+      if (inner !== undefined) changed[key] = inner;
     }
-    case 'catalog':
-      return { categories: content.categories, vipTiers: content.vipTiers, topUp: content.topUp };
-    case 'notices':
-      return { notices: content.notices };
+    return Object.keys(changed).length > 0 ? changed : undefined;
   }
+  // An emptied number is NaN, which JSON writes as null: it differs, and the schema names it.
+  return JSON.stringify(next) === JSON.stringify(before) ? undefined : next;
+}
+
+/** The PUT body of one section, as yet unchecked: what the draft changed in its fields. */
+export function sectionBody(
+  section: SiteSection,
+  draft: SiteDraft,
+  stored: AdminSite,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of sectionFields[section]) {
+    const changed = changedFields(draft.content[field], stored.content[field]);
+    if (changed !== undefined) body[field] = changed;
+  }
+  if (section === 'legal') {
+    const legal = legalChanges(draft, stored);
+    if (Object.keys(legal).length > 0) body.legal = legal;
+  }
+  return body;
 }
 
 export type PublishRequest = { ok: true; body: SiteUpdate } | { ok: false; message: string };
@@ -96,9 +121,7 @@ export function publishRequest(
   stored: AdminSite,
 ): PublishRequest {
   const body = sectionBody(section, draft, stored);
-  if (JSON.stringify(body) === JSON.stringify(sectionBody(section, draftFrom(stored), stored))) {
-    return { ok: false, message: NOTHING_TO_PUBLISH };
-  }
+  if (Object.keys(body).length === 0) return { ok: false, message: NOTHING_TO_PUBLISH };
   if (section === 'shop') {
     const problem = primaryColorProblem(draft.content.colors.primary);
     if (problem) return { ok: false, message: `Основной цвет: ${problem}` };
@@ -107,8 +130,9 @@ export function publishRequest(
   if (!parsed.success) {
     return { ok: false, message: parsed.error.issues[0]?.message ?? 'Проверьте поля раздела' };
   }
-  const { topUp } = parsed.data;
-  if (topUp?.min !== undefined && topUp.max !== undefined && topUp.min > topUp.max) {
+  // The server checks the whole after merging; the draft is that whole.
+  const { min, max } = draft.content.topUp;
+  if (section === 'catalog' && min > max) {
     return { ok: false, message: 'Пополнение: минимальная сумма больше максимальной' };
   }
   return { ok: true, body: parsed.data };

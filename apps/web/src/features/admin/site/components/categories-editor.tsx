@@ -55,7 +55,12 @@ function AddCategory({
           value={label}
           onChange={setLabel}
         />
-        <Button variant="outline" onClick={add} disabled={categories.length >= MAX_CATEGORIES}>
+        <Button
+          variant="outline"
+          className="w-fit"
+          onClick={add}
+          disabled={categories.length >= MAX_CATEGORIES}
+        >
           <Plus aria-hidden="true" />
           Добавить категорию
         </Button>

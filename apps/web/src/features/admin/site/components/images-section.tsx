@@ -1,4 +1,4 @@
-import type { ImageSlot } from '@shop/shared';
+import { SHIPPED_BACKGROUND, SHIPPED_FAVICON, type ImageSlot } from '@shop/shared';
 import { ImageOff, RotateCcw, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -16,11 +16,16 @@ const slots: { slot: ImageSlot; title: string; hint: string }[] = [
 
 type Outcome = { ok: true; version: number } | { ok: false; message: string } | null;
 
-function currentPicture(site: AdminSite, slot: ImageSlot): string | null {
+function currentPicture(
+  site: AdminSite,
+  slot: ImageSlot,
+): { url: string | null; shipped: boolean } {
   const { images } = site.public;
-  if (slot === 'logo') return images.logo;
-  if (slot === 'favicon') return images.favicon;
-  return images.background.desktop;
+  if (slot === 'logo') return { url: images.logo, shipped: images.logo === null };
+  if (slot === 'favicon')
+    return { url: images.favicon, shipped: images.favicon === SHIPPED_FAVICON };
+  const url = images.background.desktop;
+  return { url, shipped: url === SHIPPED_BACKGROUND };
 }
 
 /** One picture: what players see now, a new file (published at once) or the shipped one again. */
@@ -55,9 +60,9 @@ function ImageSlotCard({
     >
       <p className="text-sm font-semibold text-white">{title}</p>
       <div className="flex h-28 items-center justify-center overflow-hidden rounded-md border border-white/8 bg-black/40">
-        {picture ? (
+        {picture.url ? (
           <img
-            src={picture}
+            src={picture.url}
             alt={`${title}: текущее изображение`}
             className={
               slot === 'background'
@@ -99,7 +104,7 @@ function ImageSlotCard({
         <Button
           variant="outline"
           size="sm"
-          disabled={busy}
+          disabled={busy || picture.shipped}
           onClick={() => {
             setOutcome(null);
             reset.mutate(slot, settle);

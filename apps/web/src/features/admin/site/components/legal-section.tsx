@@ -18,6 +18,14 @@ import { PublishBar } from './publish-bar';
 import { SellerFields } from './seller-fields';
 import { SiteSection } from './site-section';
 
+/** Short enough for four tabs on a phone; the full title labels the text itself. */
+const tabNames: Record<LegalDocument, string> = {
+  rules: 'Правила',
+  agreement: 'Соглашение',
+  privacy: 'Конфиденциальность',
+  contacts: 'Контакты',
+};
+
 type SetDraft = (recipe: (draft: SiteDraft) => SiteDraft) => void;
 
 function LegalDocumentEditor({
@@ -66,7 +74,7 @@ function LegalDocumentEditor({
           <Label htmlFor={id}>Текст: {title} (Markdown)</Label>
           <Textarea
             id={id}
-            className="min-h-80 font-mono text-xs leading-relaxed"
+            className="min-h-80 font-mono text-xs leading-relaxed lg:h-[32rem]"
             maxLength={LEGAL_MAX_CHARS}
             value={draft.legal[document]}
             onChange={(event) => {
@@ -113,7 +121,7 @@ export function LegalSection({
         <TabsList aria-label="Документы">
           {legalDocuments.map((document) => (
             <TabsTrigger key={document} value={document} compact>
-              {legalTitles[document]}
+              {tabNames[document]}
               {stored.legalSample[document] && (
                 <Badge variant="warning" className="ml-1">
                   Образец

@@ -80,7 +80,7 @@ function LinkRow({
           aria-label={`Главная ссылка: ${name}`}
           className="size-4 accent-primary"
         />
-        Главная — на плавающей кнопке
+        Главная ссылка
       </label>
     </div>
   );

@@ -26,8 +26,8 @@ const navFields: { field: keyof SiteTexts['nav']; label: string }[] = [
 
 function Group({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <fieldset className="grid gap-4">
-      <legend className="mb-3 font-display text-base font-bold tracking-wide text-white uppercase">
+    <fieldset className="grid gap-4 border-t border-white/8 pt-5">
+      <legend className="float-left w-full font-display text-base font-bold tracking-wide text-white uppercase">
         {title}
       </legend>
       {children}

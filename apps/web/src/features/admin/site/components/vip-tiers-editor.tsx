@@ -69,7 +69,12 @@ export function VipTiersEditor({
           value={key}
           onChange={setKey}
         />
-        <Button variant="outline" onClick={add} disabled={tiers.length >= MAX_VIP_TIERS}>
+        <Button
+          variant="outline"
+          className="w-fit"
+          onClick={add}
+          disabled={tiers.length >= MAX_VIP_TIERS}
+        >
           <Plus aria-hidden="true" />
           Добавить уровень
         </Button>
