@@ -59,8 +59,9 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = { ...actorOf(request), id: request.user!.id, isOwner: request.user!.isOwner };
       const tier = request.body.vipStatus;
-      const tierProblem = tier && tier !== VIP_NONE ? await app.site.vipTierProblem(tier) : null;
-      if (tierProblem) throw badRequest(tierProblem);
+      if (tier && tier !== VIP_NONE && (await app.site.vipTierProblem(tier))) {
+        throw badRequest(ADMIN_MESSAGES.unknownVipTier);
+      }
       // The stored reply keeps what happened, so a replay answers the same without redoing it.
       const { user } = await app.idempotency.run(
         request,

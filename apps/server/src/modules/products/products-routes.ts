@@ -2,7 +2,7 @@ import { apiErrorSchema, idParamSchema, productQuerySchema, productSchema } from
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../plugins/errors';
+import { badRequest, errorReplies, notFound } from '../../plugins/errors';
 
 export const PRODUCT_NOT_FOUND = 'Товар не найден';
 
@@ -15,11 +15,15 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Active products, filtered by category, server (an "all" product matches any) and text',
         querystring: productQuerySchema,
-        response: { 200: z.array(productSchema) },
+        response: { 200: z.array(productSchema), ...errorReplies(400) },
       },
     },
     async (request, reply) => {
       const { popular, ...filters } = request.query;
+      // A category the owner never listed is a wrong address, not an empty shelf.
+      if (filters.category && (await app.site.categoryProblem(filters.category))) {
+        throw badRequest('Категория не найдена');
+      }
       const json = await app.catalog.queryJson({
         ...filters,
         popular: popular === undefined ? undefined : popular === 'true',

@@ -143,7 +143,10 @@ describe('sales admin API', () => {
       [timed({ target: { productIds: [] } }), 'Выберите хотя бы один товар'],
       [timed({ target: { productIds: [woodId, 999998] } }), 'Товар не найден: ID 999998'],
       [timed({ target: { productIds: [999998, 999999] } }), 'Товары не найдены: ID 999998, 999999'],
-      [timed({ target: { category: 'nope' } }), 'Укажите, на что действует скидка'],
+      [
+        timed({ target: { category: 'nope' } }),
+        'Категория «nope» не найдена: добавьте её в «Оформление → Каталог и деньги»',
+      ],
       [timed({ target: 'all' }), 'Укажите, на что действует скидка'],
     ];
     for (const [payload, message] of refusals) {
