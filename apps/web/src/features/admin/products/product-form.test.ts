@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { testAdminProduct } from '@/lib/test-product';
 import {
   emptyProductForm,
-  itemToFormFields,
   parseDecimal,
   productFormToPayload,
   productToForm,
@@ -11,6 +10,9 @@ import {
   VIP_FIELDS_REQUIRED,
   type ProductFormValues,
 } from './product-form';
+import { shippedLists } from './test-lists';
+
+const toPayload = (values: ProductFormValues) => productFormToPayload(values, shippedLists);
 
 const filled: ProductFormValues = {
   ...emptyProductForm,
@@ -46,7 +48,7 @@ describe('parseDecimal', () => {
 
 describe('productFormToPayload', () => {
   it('asks for name, game name, price and category with one message', () => {
-    expect(productFormToPayload(emptyProductForm)).toEqual({
+    expect(toPayload(emptyProductForm)).toEqual({
       ok: false,
       message: REQUIRED_PRODUCT_FIELDS,
       fields: ['name', 'gameItemName', 'price', 'category'],
@@ -54,7 +56,7 @@ describe('productFormToPayload', () => {
   });
 
   it('maps empty optional fields to defaults and nulls', () => {
-    const result = productFormToPayload({ ...filled, quantity: '' });
+    const result = toPayload({ ...filled, quantity: '' });
     expect(result).toEqual({
       ok: true,
       payload: {
@@ -83,26 +85,27 @@ describe('productFormToPayload', () => {
   });
 
   it('sends the wipe block in hours and «до вайпа», an empty block as none', () => {
-    expect(
-      productFormToPayload({ ...filled, wipeBlockHours: ' 24 ', untilWipe: true }),
-    ).toMatchObject({ ok: true, payload: { wipeBlockHours: 24, untilWipe: true } });
-    expect(productFormToPayload({ ...filled, wipeBlockHours: '' })).toMatchObject({
+    expect(toPayload({ ...filled, wipeBlockHours: ' 24 ', untilWipe: true })).toMatchObject({
+      ok: true,
+      payload: { wipeBlockHours: 24, untilWipe: true },
+    });
+    expect(toPayload({ ...filled, wipeBlockHours: '' })).toMatchObject({
       ok: true,
       payload: { wipeBlockHours: 0 },
     });
-    expect(productFormToPayload({ ...filled, wipeBlockHours: '721' })).toEqual({
+    expect(toPayload({ ...filled, wipeBlockHours: '721' })).toEqual({
       ok: false,
       message: 'Блокировка после вайпа: от 0 до 720 часов',
       fields: ['wipeBlockHours'],
     });
-    expect(productFormToPayload({ ...filled, wipeBlockHours: '1,5' })).toMatchObject({
+    expect(toPayload({ ...filled, wipeBlockHours: '1,5' })).toMatchObject({
       ok: false,
       fields: ['wipeBlockHours'],
     });
   });
 
   it('keeps typed values', () => {
-    const result = productFormToPayload({
+    const result = toPayload({
       ...filled,
       gameItemId: '-1234',
       quantity: '1000',
@@ -125,22 +128,22 @@ describe('productFormToPayload', () => {
   });
 
   it('rejects a non-numeric price and a fractional or zero stack', () => {
-    expect(productFormToPayload({ ...filled, price: 'дорого' })).toMatchObject({
+    expect(toPayload({ ...filled, price: 'дорого' })).toMatchObject({
       ok: false,
       fields: ['price'],
     });
-    expect(productFormToPayload({ ...filled, quantity: '1.5' })).toMatchObject({
+    expect(toPayload({ ...filled, quantity: '1.5' })).toMatchObject({
       ok: false,
       fields: ['quantity'],
     });
-    expect(productFormToPayload({ ...filled, quantity: '0' })).toMatchObject({
+    expect(toPayload({ ...filled, quantity: '0' })).toMatchObject({
       ok: false,
       fields: ['quantity'],
     });
   });
 
   it('maps a VIP product: tier, days and revoke commands', () => {
-    const result = productFormToPayload({
+    const result = toPayload({
       ...filled,
       category: 'vip',
       vipTier: 'Gold',
@@ -157,17 +160,17 @@ describe('productFormToPayload', () => {
       },
     });
     expect(
-      productFormToPayload({ ...filled, vipTier: 'Bronze', vipDays: '7', revokeCommands: '  ' }),
+      toPayload({ ...filled, vipTier: 'Bronze', vipDays: '7', revokeCommands: '  ' }),
     ).toMatchObject({ ok: true, payload: { vipTier: 'Bronze', vipDays: 7, revokeCommands: null } });
   });
 
   it('asks for both the VIP tier and the term, as the server does', () => {
-    expect(productFormToPayload({ ...filled, vipTier: 'Gold', vipDays: '' })).toEqual({
+    expect(toPayload({ ...filled, vipTier: 'Gold', vipDays: '' })).toEqual({
       ok: false,
       message: VIP_FIELDS_REQUIRED,
       fields: ['vipDays'],
     });
-    expect(productFormToPayload({ ...filled, vipTier: 'none', vipDays: '30' })).toEqual({
+    expect(toPayload({ ...filled, vipTier: 'none', vipDays: '30' })).toEqual({
       ok: false,
       message: VIP_FIELDS_REQUIRED,
       fields: ['vipTier'],
@@ -176,17 +179,17 @@ describe('productFormToPayload', () => {
 
   it('rejects a fractional, zero, too long or non-numeric VIP term', () => {
     for (const vipDays of ['1.5', '0', '3651', 'месяц', '-3'])
-      expect(productFormToPayload({ ...filled, vipTier: 'Silver', vipDays })).toMatchObject({
+      expect(toPayload({ ...filled, vipTier: 'Silver', vipDays })).toMatchObject({
         ok: false,
         fields: ['vipDays'],
       });
-    expect(productFormToPayload({ ...filled, vipTier: 'Diamond', vipDays: '3650' })).toMatchObject({
+    expect(toPayload({ ...filled, vipTier: 'Diamond', vipDays: '3650' })).toMatchObject({
       ok: true,
       payload: { vipDays: 3650 },
     });
   });
 
-  it('round-trips a VIP product and reads an unknown tier as none', () => {
+  it('round-trips a VIP product and keeps a tier the settings do not list', () => {
     const vip: AdminProduct = {
       ...product,
       category: 'vip',
@@ -200,7 +203,7 @@ describe('productFormToPayload', () => {
       vipDays: '90',
       revokeCommands: 'oxide.usergroup remove {playerId} plat',
     });
-    expect(productFormToPayload(productToForm(vip))).toMatchObject({
+    expect(toPayload(productToForm(vip))).toMatchObject({
       ok: true,
       payload: {
         vipTier: 'Platinum',
@@ -214,7 +217,8 @@ describe('productFormToPayload', () => {
       vipDays: '',
       revokeCommands: '',
     });
-    expect(productToForm({ ...vip, vipTier: 'Legend' }).vipTier).toBe('none');
+    // A tier the settings no longer list is kept, so the select shows it and the server says why.
+    expect(productToForm({ ...vip, vipTier: 'Legend' }).vipTier).toBe('Legend');
   });
 
   it("edits the product's own price while a sale shows a lower one", () => {
@@ -227,28 +231,9 @@ describe('productFormToPayload', () => {
   });
 
   it('round-trips an existing product', () => {
-    expect(productFormToPayload(productToForm(product))).toMatchObject({
+    expect(toPayload(productToForm(product))).toMatchObject({
       ok: true,
       payload: { gameItemId: -151838493, quantity: 1000, isActive: false, server: '1' },
     });
-  });
-});
-
-describe('itemToFormFields', () => {
-  it('fills the game fields from the picked item and keeps a known category', () => {
-    const item = {
-      id: 1545779598,
-      shortname: 'rifle.ak',
-      nameEn: 'Assault Rifle',
-      category: 'weapons',
-    };
-    expect(itemToFormFields(item, 'Штурмовая винтовка')).toEqual({
-      name: 'Штурмовая винтовка',
-      gameItemName: 'rifle.ak',
-      gameItemId: '1545779598',
-      originalName: 'Assault Rifle',
-      category: 'weapons',
-    });
-    expect(itemToFormFields({ ...item, category: 'unknown' }, 'x')).not.toHaveProperty('category');
   });
 });

@@ -1,13 +1,13 @@
-import {
-  productInputSchema,
-  productCategories,
-  vipTiers,
-  type AdminProduct,
-  type ProductCategory,
-  type VipTier,
-} from '@shop/shared';
+import { productInputSchema, type AdminProduct } from '@shop/shared';
 import type { z } from 'zod';
 import { failure, fromZodError, type FormResult } from '../shared/form-result';
+import {
+  isListed,
+  unknownCategoryMessage,
+  unknownTierMessage,
+  type CatalogueLists,
+  type CategoryList,
+} from './catalogue-lists';
 
 export type ProductPayload = z.output<typeof productInputSchema>;
 
@@ -18,15 +18,16 @@ export interface ProductFormValues {
   description: string;
   gameItemName: string;
   gameItemId: string;
-  category: ProductCategory | '';
+  /** A key of the owner's categories; '' until one is chosen. */
+  category: string;
   server: string;
   price: string;
   quantity: string;
   image: string;
   commands: string;
   personalUserId: string;
-  /** 'none' or one of vipTiers: a select cannot hold an empty value. */
-  vipTier: VipTier | 'none';
+  /** 'none' or a key of the owner's VIP tiers: a select cannot hold an empty value. */
+  vipTier: string;
   vipDays: string;
   revokeCommands: string;
   /** Hours after a wipe it is not sold, as typed ('' is 0). */
@@ -44,7 +45,7 @@ export const VIP_FIELDS_REQUIRED = 'Для VIP-товара укажите и у
 const VIP_DAYS_INTEGER = 'Срок VIP: целое число дней';
 
 /** The console group a tier maps to on the server when no commands are given: 'vip_gold'. */
-export const vipGroup = (tier: VipTier) => `vip_${tier.toLowerCase()}`;
+export const vipGroup = (tier: string) => `vip_${tier.toLowerCase()}`;
 
 /**
  * The VIP part of the form shows for the VIP category and whenever a tier is set, so a product's VIP
@@ -53,9 +54,6 @@ export const vipGroup = (tier: VipTier) => `vip_${tier.toLowerCase()}`;
 export function showsVipFields(category: string, tier: string): boolean {
   return category === 'vip' || tier !== 'none';
 }
-
-const isVipTier = (value: string | null): value is VipTier =>
-  (vipTiers as readonly string[]).includes(value ?? '');
 
 export const emptyProductForm: ProductFormValues = {
   name: '',
@@ -95,7 +93,8 @@ export function productToForm(product: AdminProduct): ProductFormValues {
     image: product.image ?? '',
     commands: product.commands ?? '',
     personalUserId: product.personalUserId === null ? '' : String(product.personalUserId),
-    vipTier: isVipTier(product.vipTier) ? product.vipTier : 'none',
+    // A tier the settings no longer list is kept: the select shows its key, the server says why.
+    vipTier: product.vipTier ?? 'none',
     vipDays: product.vipDays === null ? '' : String(product.vipDays),
     revokeCommands: product.revokeCommands ?? '',
     wipeBlockHours: String(product.wipeBlockHours),
@@ -118,14 +117,19 @@ const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim(
  * SPEC §5: name, game item name, price and category are required (one message for all four); price is
  * a decimal, quantity an integer defaulting to 1, empty commands become null, the item id is optional.
  * A VIP product has both a tier and a term in days; empty revoke commands use the server's default.
+ * The category and tier are keys of the owner's lists (`lists`, undefined until the settings arrive),
+ * refused here with the server's words when the lists lack them.
  */
-export function productFormToPayload(values: ProductFormValues): FormResult<ProductPayload> {
+export function productFormToPayload(
+  values: ProductFormValues,
+  lists: CatalogueLists | undefined,
+): FormResult<ProductPayload> {
   const missing = (['name', 'gameItemName', 'price', 'category'] as const).filter(
     (field) => !values[field].trim(),
   );
   if (missing.length > 0) return failure(REQUIRED_PRODUCT_FIELDS, [...missing]);
-  if (!(values.category in productCategories))
-    return failure(REQUIRED_PRODUCT_FIELDS, ['category']);
+  if (!isListed(values.category, lists?.categories))
+    return failure(unknownCategoryMessage(values.category), ['category']);
 
   const price = parseDecimal(values.price);
   if (!Number.isFinite(price)) return failure('Цена должна быть числом', ['price']);
@@ -136,6 +140,8 @@ export function productFormToPayload(values: ProductFormValues): FormResult<Prod
   if ((vipTier === null) !== (vipDays === null))
     return failure(VIP_FIELDS_REQUIRED, [vipTier === null ? 'vipTier' : 'vipDays']);
   if (vipDays !== null && !/^\d+$/.test(vipDays)) return failure(VIP_DAYS_INTEGER, ['vipDays']);
+  if (vipTier !== null && !isListed(vipTier, lists?.vipTiers))
+    return failure(unknownTierMessage(vipTier), ['vipTier']);
 
   const parsed = productInputSchema.safeParse({
     name: values.name,
@@ -162,16 +168,21 @@ export function productFormToPayload(values: ProductFormValues): FormResult<Prod
   return parsed.success ? { ok: true, payload: parsed.data } : fromZodError(parsed.error);
 }
 
-/** SPEC §2 admin 4: what picking a game item fills in; `name` is the server's Russian name for it. */
+/**
+ * SPEC §2 admin 4: what picking a game item fills in; `name` is the server's Russian name for it. The
+ * item's category is taken when the owner lists it and shows it to players; otherwise the admin picks.
+ */
 export function itemToFormFields(
   item: { id: number; shortname: string; nameEn: string; category: string },
   name: string,
+  categories: CategoryList | undefined,
 ): Partial<ProductFormValues> {
+  const shown = categories?.some((category) => category.key === item.category && !category.hidden);
   return {
     name,
     gameItemName: item.shortname,
     gameItemId: String(item.id),
     originalName: item.nameEn,
-    ...(item.category in productCategories ? { category: item.category as ProductCategory } : {}),
+    ...(shown ? { category: item.category } : {}),
   };
 }

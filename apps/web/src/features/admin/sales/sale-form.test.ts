@@ -10,6 +10,10 @@ import {
   toLocalInput,
   type SaleFormValues,
 } from './sale-form';
+import { unknownCategoryMessage } from '../products/catalogue-lists';
+import { ownerLists, shippedLists } from '../products/test-lists';
+
+const toPayload = (values: SaleFormValues) => saleFormToPayload(values, shippedLists.categories);
 
 const timed: SaleFormValues = {
   ...emptySaleForm,
@@ -21,7 +25,7 @@ const timed: SaleFormValues = {
 
 describe('saleFormToPayload', () => {
   it('sends a timed sale with its instants, and nulls for the wipe fields', () => {
-    expect(saleFormToPayload(timed)).toEqual({
+    expect(toPayload(timed)).toEqual({
       ok: true,
       payload: {
         name: 'Чёрная пятница',
@@ -36,7 +40,7 @@ describe('saleFormToPayload', () => {
   });
 
   it('sends a wipe sale for one server, and nulls for the times', () => {
-    const result = saleFormToPayload({
+    const result = toPayload({
       ...timed,
       timing: 'after-wipe',
       afterWipeHours: '24',
@@ -57,22 +61,22 @@ describe('saleFormToPayload', () => {
   });
 
   it('asks for what the chosen target and timing need', () => {
-    expect(saleFormToPayload({ ...timed, targetKind: 'category' })).toEqual({
+    expect(toPayload({ ...timed, targetKind: 'category' })).toEqual({
       ok: false,
       message: 'Выберите категорию',
       fields: ['category'],
     });
-    expect(saleFormToPayload({ ...timed, targetKind: 'products' })).toEqual({
+    expect(toPayload({ ...timed, targetKind: 'products' })).toEqual({
       ok: false,
       message: 'Выберите хотя бы один товар',
       fields: ['productIds'],
     });
-    expect(saleFormToPayload({ ...timed, endsAt: '' })).toEqual({
+    expect(toPayload({ ...timed, endsAt: '' })).toEqual({
       ok: false,
       message: 'Укажите начало и конец',
       fields: ['endsAt'],
     });
-    expect(saleFormToPayload({ ...timed, timing: 'after-wipe' })).toEqual({
+    expect(toPayload({ ...timed, timing: 'after-wipe' })).toEqual({
       ok: false,
       message: 'Выберите сервер',
       fields: ['serverId'],
@@ -80,10 +84,12 @@ describe('saleFormToPayload', () => {
   });
 
   it('speaks of the first field wrong, in the order the form shows them', () => {
-    expect(
-      saleFormToPayload({ ...emptySaleForm, timing: 'after-wipe', targetKind: 'products' }),
-    ).toEqual({ ok: false, message: 'Название распродажи: от 1 до 80 символов', fields: ['name'] });
-    expect(saleFormToPayload({ ...timed, percent: 'abc', targetKind: 'category' })).toEqual({
+    expect(toPayload({ ...emptySaleForm, timing: 'after-wipe', targetKind: 'products' })).toEqual({
+      ok: false,
+      message: 'Название распродажи: от 1 до 80 символов',
+      fields: ['name'],
+    });
+    expect(toPayload({ ...timed, percent: 'abc', targetKind: 'category' })).toEqual({
       ok: false,
       message: 'Скидка: от 1 до 90 %',
       fields: ['percent'],
@@ -91,26 +97,26 @@ describe('saleFormToPayload', () => {
   });
 
   it('answers with the shared rules for the rest', () => {
-    expect(saleFormToPayload({ ...timed, percent: '95' })).toEqual({
+    expect(toPayload({ ...timed, percent: '95' })).toEqual({
       ok: false,
       message: 'Скидка: от 1 до 90 %',
       fields: ['percent'],
     });
-    expect(saleFormToPayload({ ...timed, percent: '' })).toMatchObject({
+    expect(toPayload({ ...timed, percent: '' })).toMatchObject({
       ok: false,
       fields: ['percent'],
     });
-    expect(saleFormToPayload({ ...timed, name: '  ' })).toMatchObject({
+    expect(toPayload({ ...timed, name: '  ' })).toMatchObject({
       ok: false,
       fields: ['name'],
     });
-    expect(saleFormToPayload({ ...timed, endsAt: '2026-11-26T00:00' })).toEqual({
+    expect(toPayload({ ...timed, endsAt: '2026-11-26T00:00' })).toEqual({
       ok: false,
       message: 'Конец распродажи должен быть позже начала',
       fields: ['endsAt'],
     });
     expect(
-      saleFormToPayload({ ...timed, timing: 'after-wipe', serverId: '1', afterWipeHours: '0' }),
+      toPayload({ ...timed, timing: 'after-wipe', serverId: '1', afterWipeHours: '0' }),
     ).toMatchObject({
       ok: false,
       message: 'Часы после вайпа: от 1 до 720',
@@ -132,6 +138,27 @@ const sale: Sale = {
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
+describe('a category sale with the owner’s categories', () => {
+  const raid = { ...timed, targetKind: 'category' as const, category: 'raid' };
+
+  it('takes a category the owner added, hidden ones too, and refuses one the settings lack', () => {
+    expect(saleFormToPayload(raid, ownerLists.categories)).toMatchObject({
+      ok: true,
+      payload: { target: { category: 'raid' } },
+    });
+    expect(saleFormToPayload({ ...raid, category: 'food' }, ownerLists.categories)).toMatchObject({
+      ok: true,
+      payload: { target: { category: 'food' } },
+    });
+    expect(saleFormToPayload(raid, shippedLists.categories)).toEqual({
+      ok: false,
+      message: unknownCategoryMessage('raid'),
+      fields: ['category'],
+    });
+    expect(saleFormToPayload(raid, undefined)).toMatchObject({ ok: true });
+  });
+});
+
 describe('saleToForm', () => {
   it('opens a wipe sale with its products, hours and server, and round-trips', () => {
     const form = saleToForm(sale);
@@ -142,7 +169,7 @@ describe('saleToForm', () => {
       afterWipeHours: '12',
       serverId: '2',
     });
-    expect(saleFormToPayload(form)).toMatchObject({ ok: true, payload: { afterWipeHours: 12 } });
+    expect(toPayload(form)).toMatchObject({ ok: true, payload: { afterWipeHours: 12 } });
   });
 
   it("shows timed instants on the admin's own clock", () => {
@@ -175,9 +202,18 @@ describe('saleState and saleTargetText', () => {
       { id: 1, name: 'Калаш' },
       { id: 2, name: 'Дерево' },
     ];
-    expect(saleTargetText(sale.target, products)).toBe('Калаш, Дерево и ещё 2');
-    expect(saleTargetText({ productIds: [2] }, products)).toBe('Дерево');
-    expect(saleTargetText({ category: 'weapons' }, products)).toBe('Категория: Оружие');
-    expect(saleTargetText({ all: true }, products)).toBe('Все товары');
+    const text = (target: Sale['target']) =>
+      saleTargetText(target, products, shippedLists.categories);
+    expect(text(sale.target)).toBe('Калаш, Дерево и ещё 2');
+    expect(text({ productIds: [2] })).toBe('Дерево');
+    expect(text({ category: 'weapons' })).toBe('Категория: Оружие');
+    expect(text({ all: true })).toBe('Все товары');
+  });
+
+  it('names a category by the owner’s label, or by its key when not listed', () => {
+    const text = (category: string) => saleTargetText({ category }, [], ownerLists.categories);
+    expect(text('weapons')).toBe('Категория: Стволы');
+    expect(text('raid')).toBe('Категория: Рейд');
+    expect(text('tools')).toBe('Категория: tools');
   });
 });

@@ -1,12 +1,12 @@
-import {
-  productCategories,
-  saleInputSchema,
-  type ProductCategory,
-  type Sale,
-  type SaleTarget,
-} from '@shop/shared';
+import { saleInputSchema, type Sale, type SaleTarget } from '@shop/shared';
 import type { SalePayload } from './api/create-sale';
 import { failure, fromZodError, type FormResult } from '../shared/form-result';
+import {
+  categoryLabel,
+  isListed,
+  unknownCategoryMessage,
+  type CategoryList,
+} from '../products/catalogue-lists';
 
 export type SaleTargetKind = 'all' | 'category' | 'products';
 export type SaleTiming = 'timed' | 'after-wipe';
@@ -16,7 +16,8 @@ export interface SaleFormValues {
   name: string;
   percent: string;
   targetKind: SaleTargetKind;
-  category: ProductCategory | '';
+  /** A key of the owner's categories; '' until one is chosen. */
+  category: string;
   productIds: number[];
   timing: SaleTiming;
   /** 'YYYY-MM-DDTHH:mm' from a datetime-local input, in the admin's own time. */
@@ -85,12 +86,17 @@ export function saleToForm(sale: Sale): SaleFormValues {
   };
 }
 
-function targetOf(values: SaleFormValues): SaleTarget | { field: SaleField; message: string } {
+function targetOf(
+  values: SaleFormValues,
+  categories: CategoryList | undefined,
+): SaleTarget | { field: SaleField; message: string } {
   if (values.targetKind === 'all') return { all: true };
-  if (values.targetKind === 'category')
-    return values.category
+  if (values.targetKind === 'category') {
+    if (!values.category) return { field: 'category', message: 'Выберите категорию' };
+    return isListed(values.category, categories)
       ? { category: values.category }
-      : { field: 'category', message: 'Выберите категорию' };
+      : { field: 'category', message: unknownCategoryMessage(values.category) };
+  }
   return values.productIds.length > 0
     ? { productIds: values.productIds }
     : { field: 'productIds', message: 'Выберите хотя бы один товар' };
@@ -101,8 +107,12 @@ const WRONG_TIME = 'Время указано неверно';
 /**
  * The sale the form describes, by the shared rules: a target, and either a start and an end or
  * hours after each wipe of one server. The other timing is sent as nulls, so an edit can switch.
+ * A category is a key of the owner's (`categories`, undefined until the settings arrive).
  */
-export function saleFormToPayload(values: SaleFormValues): FormResult<SalePayload> {
+export function saleFormToPayload(
+  values: SaleFormValues,
+  categories: CategoryList | undefined,
+): FormResult<SalePayload> {
   // The fields in the order the form shows them, so the message is about the first one wrong.
   const percent = values.percent.trim().replace('%', '').trim() || undefined;
   for (const [field, value] of [
@@ -113,7 +123,7 @@ export function saleFormToPayload(values: SaleFormValues): FormResult<SalePayloa
     if (!checked.success)
       return failure(checked.error.issues[0]?.message ?? 'Проверьте поля формы', [field]);
   }
-  const target = targetOf(values);
+  const target = targetOf(values, categories);
   if ('field' in target) return failure(target.message, [target.field]);
   const timed = values.timing === 'timed';
   const startsAt = timed ? fromLocalInput(values.startsAt) : null;
@@ -154,13 +164,17 @@ export const saleStateLabels: Record<SaleState, string> = {
   'waiting-wipe': 'Ждёт вайпа',
 };
 
-/** «Все товары», «Категория: Оружие», «Штурмовая винтовка, Дерево и ещё 3». */
+/**
+ * «Все товары», «Категория: Оружие», «Штурмовая винтовка, Дерево и ещё 3». The category is named as
+ * the owner calls it (`categories`), or by its key when the settings do not list it.
+ */
 export function saleTargetText(
   target: SaleTarget,
   products: readonly { id: number; name: string }[],
+  categories: CategoryList | undefined,
 ): string {
   if ('all' in target) return 'Все товары';
-  if ('category' in target) return `Категория: ${productCategories[target.category]}`;
+  if ('category' in target) return `Категория: ${categoryLabel(target.category, categories)}`;
   const names = target.productIds.map(
     (id) => products.find((product) => product.id === id)?.name ?? `#${id}`,
   );

@@ -1,6 +1,17 @@
 import { ADMIN_MESSAGES, type User } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { moderationFormToPayload, userFormToPayload, userToForm } from './user-form';
+import { unknownTierMessage } from '../products/catalogue-lists';
+import { ownerLists, shippedLists } from '../products/test-lists';
+import {
+  moderationFormToPayload,
+  userFormToPayload as toPayload,
+  userToForm,
+  vipStatusOptions,
+  type UserFormValues,
+} from './user-form';
+
+const userFormToPayload = (target: User, values: UserFormValues, tiers = shippedLists.vipTiers) =>
+  toPayload(target, values, tiers);
 
 const user: User = {
   id: 7,
@@ -53,6 +64,33 @@ describe('user edit form', () => {
       vipExpiresAt: '2020-05-01',
     });
     expect(past).toMatchObject({ ok: false, message: ADMIN_MESSAGES.vipExpiryPast });
+  });
+});
+
+describe('VIP tiers of the owner', () => {
+  it('offers none and the owner’s tiers by their labels, keeping an unlisted current one', () => {
+    expect(vipStatusOptions(ownerLists.vipTiers, 'no VIP')).toEqual([
+      ['no VIP', 'Без VIP'],
+      ['Gold', 'VIP Золото'],
+      ['Legend', 'VIP Легенда'],
+    ]);
+    expect(vipStatusOptions(ownerLists.vipTiers, 'Silver').at(-1)).toEqual([
+      'Silver',
+      'VIP Silver',
+    ]);
+    expect(vipStatusOptions(shippedLists.vipTiers, 'Gold')).toContainEqual(['Gold', 'VIP Gold']);
+    expect(vipStatusOptions(undefined, 'no VIP')).toEqual([['no VIP', 'Без VIP']]);
+  });
+
+  it('grants a tier the owner added and refuses one the settings lack', () => {
+    const legend = { ...userToForm(user), vipStatus: 'Legend', vipExpiresAt: '2099-05-01' };
+    const granted = userFormToPayload(user, legend, ownerLists.vipTiers);
+    expect(granted).toMatchObject({ ok: true, payload: { vipStatus: 'Legend' } });
+    expect(userFormToPayload(user, legend)).toEqual({
+      ok: false,
+      message: unknownTierMessage('Legend'),
+      fields: ['vipStatus'],
+    });
   });
 });
 

@@ -4,11 +4,17 @@ import {
   isVipActive,
   muteSchema,
   VIP_NONE,
-  vipTiers,
   type AdminUserUpdate,
   type User,
 } from '@shop/shared';
 import { failure, fromZodError, type FormResult } from '../shared/form-result';
+import {
+  isListed,
+  tierOptions,
+  unknownTierMessage,
+  type Option,
+  type TierList,
+} from '../products/catalogue-lists';
 
 export interface UserFormValues {
   balance: string;
@@ -20,10 +26,14 @@ export interface UserFormValues {
   vipServerId: string;
 }
 
-export const vipTierOptions = [
-  [VIP_NONE, 'Без VIP'],
-  ...vipTiers.map((tier) => [tier, `VIP ${tier}`] as const),
-] as const;
+/**
+ * The VIP select: none, then the owner's tiers lowest first by their labels («VIP Золото»); the
+ * player's current tier, when the settings no longer list it, is kept under its key.
+ */
+export function vipStatusOptions(tiers: TierList | undefined, current: string): Option[] {
+  const keep = current === VIP_NONE ? [] : [current];
+  return [[VIP_NONE, 'Без VIP'], ...tierOptions(tiers, keep, (label) => `VIP ${label}`)];
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDate = (date: Date) =>
@@ -52,9 +62,13 @@ function endOfDay(date: string): string | null {
 /**
  * The edit dialog's values as `PUT /admin/users/:id` wants them: only what changed. A changed balance
  * needs a reason and goes with the balance the form started from, so a purchase made meanwhile is
- * not undone.
+ * not undone. A tier sent is a key of the owner's (`tiers`, undefined until the settings arrive).
  */
-export function userFormToPayload(user: User, values: UserFormValues): FormResult<AdminUserUpdate> {
+export function userFormToPayload(
+  user: User,
+  values: UserFormValues,
+  tiers: TierList | undefined,
+): FormResult<AdminUserUpdate> {
   const payload: AdminUserUpdate = {};
   const balanceText = values.balance.trim().replace(',', '.');
   if (balanceText === '' || !Number.isFinite(Number(balanceText))) {
@@ -71,6 +85,8 @@ export function userFormToPayload(user: User, values: UserFormValues): FormResul
   if (values.vipStatus !== before.vipStatus || values.vipExpiresAt !== before.vipExpiresAt) {
     payload.vipStatus = values.vipStatus;
     if (values.vipStatus !== VIP_NONE) {
+      if (!isListed(values.vipStatus, tiers))
+        return failure(unknownTierMessage(values.vipStatus), ['vipStatus']);
       const expiresAt = endOfDay(values.vipExpiresAt);
       if (!expiresAt) return failure(ADMIN_MESSAGES.vipExpiryRequired, ['vipExpiresAt']);
       if (Date.parse(expiresAt) <= Date.now()) {

@@ -1,4 +1,4 @@
-import { productCategories, type AdminProduct } from '@shop/shared';
+import type { AdminProduct } from '@shop/shared';
 import { Clock, Crown, Eye, EyeOff, Gift, Hourglass, Pencil, Star, Trash2 } from 'lucide-react';
 import { SaleMark } from '@/components/offer-price';
 import { Badge } from '@/components/ui/badge';
@@ -6,9 +6,11 @@ import { Button } from '@/components/ui/button';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { cn } from '@/lib/cn';
 import { formatRoubles } from '@/lib/format';
+import { categoryLabel, tierLabel, type CatalogueLists } from '../catalogue-lists';
 
 export function AdminProductCard({
   product,
+  lists,
   serverName,
   busy,
   onToggleActive,
@@ -17,6 +19,8 @@ export function AdminProductCard({
   onDelete,
 }: {
   product: AdminProduct;
+  /** The owner's categories and tiers: a key they do not list is shown as it is stored. */
+  lists: CatalogueLists | undefined;
   serverName: string;
   busy: boolean;
   onToggleActive: () => void;
@@ -53,7 +57,7 @@ export function AdminProductCard({
           {product.vipTier !== null && product.vipDays !== null && (
             <Badge variant="warning">
               <Crown aria-hidden="true" />
-              VIP {product.vipTier} · {product.vipDays} дн.
+              VIP {tierLabel(product.vipTier, lists?.vipTiers)} · {product.vipDays} дн.
             </Badge>
           )}
           {product.wipeBlockHours > 0 && (
@@ -75,7 +79,7 @@ export function AdminProductCard({
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-[11px] font-bold tracking-widest text-accent uppercase">
-          {productCategories[product.category] ?? product.category}
+          {categoryLabel(product.category, lists?.categories)}
         </p>
         <h3 id={titleId} className="leading-tight font-bold text-white">
           {product.name}

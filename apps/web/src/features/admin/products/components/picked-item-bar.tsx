@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { useCatalogueLists } from '../api/get-catalogue-lists';
 import { fetchItemName } from '../api/get-item-name';
 import type { ItemRow } from '../api/search-items';
 import { itemToFormFields, type ProductFormValues } from '../product-form';
@@ -34,6 +35,7 @@ export function PickedItemBar({
   onPicked: (fields: Partial<ProductFormValues>) => void;
   onNamingChange: (naming: boolean) => void;
 }) {
+  const categories = useCatalogueLists()?.categories;
   const [open, setOpen] = useState(false);
   const [naming, setNaming] = useState(false);
   const [pickedIcon, setPickedIcon] = useState<KnownIcon | null>(null);
@@ -51,7 +53,7 @@ export function PickedItemBar({
     } catch (error) {
       console.warn('Item name lookup failed', error);
     }
-    onPicked(itemToFormFields(item, name));
+    onPicked(itemToFormFields(item, name, categories));
     setNaming(false);
     onNamingChange(false);
     toast.success('Товар выбран', { description: name });

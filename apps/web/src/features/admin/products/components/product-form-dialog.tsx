@@ -1,6 +1,7 @@
 import type { AdminProduct, AdminServer } from '@shop/shared';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { useCatalogueLists } from '../api/get-catalogue-lists';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import {
@@ -29,12 +30,13 @@ export function ProductFormDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [naming, setNaming] = useState(false);
+  const lists = useCatalogueLists();
   const { form, onSubmit, busy, formError } = useAdminForm({
     open,
     editing: product,
     empty: emptyProductForm,
     toForm: productToForm,
-    toPayload: productFormToPayload,
+    toPayload: (values) => productFormToPayload(values, lists),
     create: useCreateProduct(),
     update: useUpdateProduct(),
     texts: {

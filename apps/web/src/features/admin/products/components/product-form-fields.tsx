@@ -1,16 +1,16 @@
-import { productCategories, type AdminServer } from '@shop/shared';
-import type { UseFormReturn } from 'react-hook-form';
+import type { AdminServer } from '@shop/shared';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { useCatalogueLists } from '../api/get-catalogue-lists';
+import { categoryOptions } from '../catalogue-lists';
 import type { ProductFormValues } from '../product-form';
 import { fieldMessages } from '../../shared/use-admin-form';
 import { ProductFlags } from './product-flags';
 import { ProductVipFields } from './product-vip-fields';
 import { ProductWipeFields } from './product-wipe-fields';
 import { SelectField } from '../../shared/components/select-field';
-
-const categoryOptions = Object.entries(productCategories);
 
 /** Every field of the product form below the picked item. */
 export function ProductFormFields({
@@ -24,6 +24,8 @@ export function ProductFormFields({
 }) {
   const { register, control } = form;
   const { err, aria } = fieldMessages(form);
+  const categories = useCatalogueLists()?.categories;
+  const category = useWatch({ control, name: 'category' });
 
   return (
     <>
@@ -75,7 +77,7 @@ export function ProductFormFields({
         <SelectField
           control={control}
           name="category"
-          options={categoryOptions}
+          options={categoryOptions(categories, [category])}
           placeholder="Выберите категорию"
           aria={aria('product-category', 'category')}
         />

@@ -1,14 +1,14 @@
-import { vipTiers } from '@shop/shared';
 import { Crown } from 'lucide-react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useCatalogueLists } from '../api/get-catalogue-lists';
+import { tierOptions } from '../catalogue-lists';
 import { showsVipFields, vipGroup, type ProductFormValues } from '../product-form';
 import { ProductRevokeField } from './product-revoke-field';
 import { SelectField } from '../../shared/components/select-field';
 
 type Field = keyof ProductFormValues;
-const tierOptions = [['none', 'Нет'], ...vipTiers.map((tier) => [tier, tier] as const)] as const;
 
 /**
  * The VIP part of the product form: shown for the VIP category, and whenever a tier is set, so a
@@ -24,6 +24,7 @@ export function ProductVipFields({
   aria: (id: string, field: Field, hint?: boolean) => Record<string, unknown>;
 }) {
   const { register, control } = form;
+  const tiers = useCatalogueLists()?.vipTiers;
   const [category, tier, untilWipe] = useWatch({
     control,
     name: ['category', 'vipTier', 'untilWipe'],
@@ -46,7 +47,7 @@ export function ProductVipFields({
         <SelectField
           control={control}
           name="vipTier"
-          options={tierOptions}
+          options={[['none', 'Нет'], ...tierOptions(tiers, tier === 'none' ? [] : [tier])]}
           aria={aria('product-vip-tier', 'vipTier', true)}
         />
       </FormField>

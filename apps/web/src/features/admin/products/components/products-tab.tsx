@@ -1,4 +1,4 @@
-import { productCategories, type AdminProduct } from '@shop/shared';
+import type { AdminProduct } from '@shop/shared';
 import { Boxes, Plus, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from '@/lib/toast';
@@ -14,6 +14,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { LoadingState } from '@/components/ui/spinner';
+import { useCatalogueLists } from '../api/get-catalogue-lists';
 import { errorText } from '@/lib/api-client';
 import { useAdminProducts } from '../../shared/api/get-admin-products';
 import { useAdminServers } from '../../shared/api/get-admin-servers';
@@ -21,6 +22,7 @@ import { useDeleteProduct } from '../api/delete-product';
 import { useProductOrders } from '../api/get-product-orders';
 import { usePatchProduct, type ProductFlags } from '../api/patch-product';
 import { filterAdminProducts } from '../../shared/filter-admin-products';
+import { categoryOptions } from '../catalogue-lists';
 import { AdminProductCard } from './admin-product-card';
 import { AdminSection } from '../../shared/components/admin-section';
 import { ItemImportButton } from './item-import-button';
@@ -29,6 +31,7 @@ import { ProductFormDialog } from './product-form-dialog';
 export function ProductsTab() {
   const products = useAdminProducts();
   const servers = useAdminServers();
+  const lists = useCatalogueLists();
   const patch = usePatchProduct();
   const remove = useDeleteProduct();
   const [search, setSearch] = useState('');
@@ -44,6 +47,15 @@ export function ProductsTab() {
   const visible = useMemo(
     () => filterAdminProducts(products.data ?? [], search, category),
     [products.data, search, category],
+  );
+  // The owner's categories, and any a product keeps that the settings no longer list.
+  const filterOptions = useMemo(
+    () =>
+      categoryOptions(
+        lists?.categories,
+        (products.data ?? []).map((product) => product.category),
+      ),
+    [lists, products.data],
   );
   const serverName = (server: string) =>
     server === 'all'
@@ -93,6 +105,7 @@ export function ProductsTab() {
           <li key={product.id} className="flex [&>article]:w-full">
             <AdminProductCard
               product={product}
+              lists={lists}
               serverName={serverName(product.server)}
               busy={patch.isPending && patch.variables?.id === product.id}
               onToggleActive={() =>
@@ -151,7 +164,7 @@ export function ProductsTab() {
           </SelectTrigger>
           <SelectContent>
             <SelectItem value="all">Все категории</SelectItem>
-            {Object.entries(productCategories).map(([value, label]) => (
+            {filterOptions.map(([value, label]) => (
               <SelectItem key={value} value={value}>
                 {label}
               </SelectItem>

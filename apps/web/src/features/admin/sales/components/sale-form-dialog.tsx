@@ -1,4 +1,5 @@
 import type { AdminProduct, AdminServer, Sale } from '@shop/shared';
+import { useCatalogueLists } from '../../products/api/get-catalogue-lists';
 import { useCreateSale } from '../api/create-sale';
 import { useUpdateSale } from '../api/update-sale';
 import { emptySaleForm, saleFormToPayload, saleToForm } from '../sale-form';
@@ -20,12 +21,13 @@ export function SaleFormDialog({
   products: readonly Pick<AdminProduct, 'id' | 'name' | 'category' | 'price' | 'originalPrice'>[];
   onOpenChange: (open: boolean) => void;
 }) {
+  const categories = useCatalogueLists()?.categories;
   const { form, onSubmit, busy, formError } = useAdminForm({
     open,
     editing: sale,
     empty: emptySaleForm,
     toForm: saleToForm,
-    toPayload: saleFormToPayload,
+    toPayload: (values) => saleFormToPayload(values, categories),
     create: useCreateSale(),
     update: useUpdateSale(),
     texts: {

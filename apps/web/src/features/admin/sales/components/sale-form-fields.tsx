@@ -1,15 +1,15 @@
-import { productCategories, type AdminProduct, type AdminServer } from '@shop/shared';
+import type { AdminProduct, AdminServer } from '@shop/shared';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioCard, RadioGroup } from '@/components/ui/radio-group';
+import { useCatalogueLists } from '../../products/api/get-catalogue-lists';
+import { categoryOptions } from '../../products/catalogue-lists';
 import { saleTargetOptions, saleTimingOptions, type SaleFormValues } from '../sale-form';
 import { fieldMessages } from '../../shared/use-admin-form';
 import { SaleProductsField } from './sale-products-field';
 import { SelectField } from '../../shared/components/select-field';
-
-const categoryOptions = Object.entries(productCategories);
 
 /** A row of radio tiles bound to one field of the sale form. */
 function Choice<T extends 'targetKind' | 'timing'>({
@@ -61,7 +61,11 @@ export function SaleFormFields({
   products: readonly Pick<AdminProduct, 'id' | 'name' | 'category' | 'price' | 'originalPrice'>[];
 }) {
   const { register, control, formState } = form;
-  const [targetKind, timing] = useWatch({ control, name: ['targetKind', 'timing'] });
+  const [targetKind, timing, category] = useWatch({
+    control,
+    name: ['targetKind', 'timing', 'category'],
+  });
+  const categories = useCatalogueLists()?.categories;
   const { err, aria } = fieldMessages(form);
 
   return (
@@ -111,7 +115,7 @@ export function SaleFormFields({
           <SelectField
             control={control}
             name="category"
-            options={categoryOptions}
+            options={categoryOptions(categories, [category])}
             placeholder="Выберите категорию"
             aria={aria('sale-category', 'category')}
           />
@@ -132,6 +136,7 @@ export function SaleFormFields({
               <SaleProductsField
                 id="sale-products"
                 products={products}
+                categories={categories}
                 value={field.value}
                 onChange={field.onChange}
                 invalid={Boolean(formState.errors.productIds)}

@@ -1,10 +1,11 @@
-import { productCategories, type AdminProduct } from '@shop/shared';
+import type { AdminProduct } from '@shop/shared';
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { formatRoubles } from '@/lib/format';
 import { filterAdminProducts } from '../../shared/filter-admin-products';
+import { categoryLabel, type CategoryList } from '../../products/catalogue-lists';
 
 type PickableProduct = Pick<AdminProduct, 'id' | 'name' | 'category' | 'price' | 'originalPrice'>;
 
@@ -12,6 +13,7 @@ type PickableProduct = Pick<AdminProduct, 'id' | 'name' | 'category' | 'price' |
 export function SaleProductsField({
   id,
   products,
+  categories,
   value,
   onChange,
   invalid,
@@ -19,6 +21,8 @@ export function SaleProductsField({
 }: {
   id: string;
   products: readonly PickableProduct[];
+  /** The owner's categories (`site.categories`): each product's is named as the owner calls it. */
+  categories: CategoryList | undefined;
   value: readonly number[];
   onChange: (productIds: number[]) => void;
   invalid: boolean;
@@ -64,7 +68,7 @@ export function SaleProductsField({
               />
               <span className="min-w-0 flex-1 truncate text-white">{product.name}</span>
               <span className="shrink-0 text-xs text-muted-foreground">
-                {productCategories[product.category]} ·{' '}
+                {categoryLabel(product.category, categories)} ·{' '}
                 {formatRoubles(product.originalPrice ?? product.price)}
               </span>
             </label>

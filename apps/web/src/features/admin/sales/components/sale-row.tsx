@@ -3,6 +3,7 @@ import { CalendarClock, Pencil, Target, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
+import type { CategoryList } from '../../products/catalogue-lists';
 import { saleState, saleStateLabels, saleTargetText } from '../sale-form';
 
 const stateTone = {
@@ -25,6 +26,7 @@ export function SaleRow({
   now,
   serverName,
   products,
+  categories,
   onEdit,
   onDelete,
 }: {
@@ -32,6 +34,8 @@ export function SaleRow({
   now: number;
   serverName: string;
   products: readonly { id: number; name: string }[];
+  /** The owner's categories (`site.categories`), to name a category sale's target. */
+  categories: CategoryList | undefined;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -63,7 +67,7 @@ export function SaleRow({
         <p className="flex items-start gap-1.5 text-sm text-foreground/90">
           <Target className="mt-0.5 size-3.5 shrink-0 text-primary" aria-hidden="true" />
           <span className="sr-only">Товары: </span>
-          {saleTargetText(sale.target, products)}
+          {saleTargetText(sale.target, products, categories)}
         </p>
         <p className="flex items-start gap-1.5 text-xs text-muted-foreground">
           <CalendarClock className="mt-px size-3.5 shrink-0" aria-hidden="true" />

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/spinner';
+import { useCatalogueLists } from '../../products/api/get-catalogue-lists';
 import { errorText } from '@/lib/api-client';
 import { useNow } from '@/lib/use-now';
 import { useAdminProducts } from '../../shared/api/get-admin-products';
@@ -21,6 +22,7 @@ export function SalesTab() {
   const sales = useAdminSales();
   const servers = useAdminServers();
   const products = useAdminProducts();
+  const categories = useCatalogueLists()?.categories;
   const remove = useDeleteSale();
   const now = useNow(60_000);
   const [form, setForm] = useState<{ open: boolean; sale: Sale | null }>({
@@ -67,6 +69,7 @@ export function SalesTab() {
             now={now}
             serverName={serverName(sale.serverId)}
             products={products.data ?? []}
+            categories={categories}
             onEdit={() => setForm({ open: true, sale })}
             onDelete={() => setDeleting(sale)}
           />

@@ -6,11 +6,12 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
+import { useCatalogueLists } from '../../products/api/get-catalogue-lists';
 import { errorText } from '@/lib/api-client';
 import { useAdminServers } from '../../shared/api/get-admin-servers';
 import { useLogoutUserEverywhere } from '../api/logout-user-everywhere';
 import { useUpdateUser } from '../api/update-user';
-import { userFormToPayload, userToForm, vipTierOptions, type UserFormValues } from '../user-form';
+import { userFormToPayload, userToForm, vipStatusOptions, type UserFormValues } from '../user-form';
 import { fieldMessages } from '../../shared/use-admin-form';
 import { AdminFormDialog } from '../../shared/components/admin-form-dialog';
 import { SelectField } from '../../shared/components/select-field';
@@ -22,6 +23,7 @@ export function UserEditDialog({ user, onClose }: { user: User; onClose: () => v
   const update = useUpdateUser();
   const logoutEverywhere = useLogoutUserEverywhere();
   const servers = useAdminServers();
+  const tiers = useCatalogueLists()?.vipTiers;
   const form = useForm<UserFormValues>({ defaultValues: userToForm(user) });
   const { register, control, handleSubmit, setError, clearErrors } = form;
   const { formError, aria } = fieldMessages(form);
@@ -34,7 +36,7 @@ export function UserEditDialog({ user, onClose }: { user: User; onClose: () => v
 
   const onSubmit = handleSubmit(async (values) => {
     clearErrors();
-    const result = userFormToPayload(user, values);
+    const result = userFormToPayload(user, values, tiers);
     if (!result.ok) {
       for (const field of result.fields) setError(field as Field, { message: result.message });
       setError('root', { message: result.message });
@@ -94,7 +96,7 @@ export function UserEditDialog({ user, onClose }: { user: User; onClose: () => v
         <SelectField
           control={control}
           name="vipStatus"
-          options={vipTierOptions}
+          options={vipStatusOptions(tiers, vipStatus)}
           aria={aria('user-vip', 'vipStatus')}
         />
       </FormField>
