@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { snapshot, viewports } from './support/browser';
 import { useShopAndBrowser } from './support/journey-setup';
 import { signIn } from './support/journeys';
-import { elementsPastRightEdge, sidewaysOverflow } from './support/page-checks';
+import {
+  elementsPastRightEdge,
+  seriousAxeViolations,
+  sidewaysOverflow,
+} from './support/page-checks';
 
 const journey = useShopAndBrowser();
 
@@ -203,12 +207,14 @@ describe('«Оформление»', () => {
     await context.close();
   });
 
-  it('fits a phone', async () => {
+  it('fits a phone, every part open, with nothing a screen reader would trip on', async () => {
     const { context, page } = await openSiteTab(journey.browser, viewports.phone);
-    for (const title of ['Главная и тексты', 'Ссылки сообщества', 'Каталог и деньги']) {
+    const parts = ['Изображения', 'Главная и тексты', 'Ссылки сообщества', 'Документы'];
+    for (const title of [...parts, 'Каталог и деньги', 'Сообщения вне сайта', 'Версии']) {
       await openSection(page, title);
     }
     expect(await sidewaysOverflow(page), (await elementsPastRightEdge(page)).join('\n')).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await snapshot(page, 'site-admin-390');
     await context.close();
   });

@@ -123,9 +123,10 @@ export function LegalSection({
             <TabsTrigger key={document} value={document} compact>
               {tabNames[document]}
               {stored.legalSample[document] && (
-                <Badge variant="warning" className="ml-1">
+                // In the tab's own colour: a coloured badge would fade on the active tab's fill.
+                <span className="ml-1 rounded border border-current px-1.5 text-[0.65rem] leading-4 font-semibold uppercase">
                   Образец
-                </Badge>
+                </span>
               )}
             </TabsTrigger>
           ))}
