@@ -8,13 +8,10 @@ import { LoadingState } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { AdminTable } from '../../shared/components/admin-table';
 import { Pager } from '../../shared/components/pager';
 import { pageCount } from '../../shared/pagination';
 import { useRestoreSiteVersion, useSiteVersions, VERSIONS_PAGE_SIZE } from '../api/site-admin';
 import { SiteSection } from './site-section';
-
-const columns = ['Версия', 'Когда', 'Кто', 'Что изменено', 'Возврат'];
 
 /**
  * «Версии»: every published version, newest first. Going back makes the chosen one's settings,
@@ -69,37 +66,42 @@ export function VersionsSection({
   else
     content = (
       <>
-        <AdminTable caption={`Версии оформления, страница ${page}`} columns={columns}>
+        <ol aria-label={`Версии оформления, страница ${page}`} className="grid gap-2">
           {data.versions.map((row) => (
-            <tr key={row.version}>
-              <td className="whitespace-nowrap text-white">
-                № {row.version}
-                {row.version === current && (
-                  <span className="ml-2 text-xs text-[#8ee0a6]">действует</span>
-                )}
-              </td>
-              <td className="whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
-              <td className="whitespace-nowrap">{row.actorName}</td>
-              <td className="min-w-48">
-                {row.summary}
+            <li
+              key={row.version}
+              className="flex flex-col gap-3 rounded-lg border border-white/10 px-4 py-3 text-sm sm:flex-row sm:items-center"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-white">
+                  Версия {row.version}
+                  {row.version === current && (
+                    <span className="ml-2 text-xs font-medium text-[#8ee0a6]">действует</span>
+                  )}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {formatDateTime(row.createdAt)} · {row.actorName}
+                </p>
+                <p className="mt-1 break-words">{row.summary}</p>
                 {row.restoredFrom !== null && (
-                  <span className="block text-xs text-muted-foreground">
-                    возврат к {row.restoredFrom}
-                  </span>
+                  <p className="text-xs text-muted-foreground">возврат к {row.restoredFrom}</p>
                 )}
-              </td>
-              <td className="text-right">
-                {row.version !== current && (
-                  <Button variant="outline" size="sm" onClick={() => setAsked(row.version)}>
-                    <RotateCcw aria-hidden="true" />
-                    Вернуть эту версию
-                    <span className="sr-only"> № {row.version}</span>
-                  </Button>
-                )}
-              </td>
-            </tr>
+              </div>
+              {row.version !== current && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="w-fit"
+                  onClick={() => setAsked(row.version)}
+                >
+                  <RotateCcw aria-hidden="true" />
+                  Вернуть эту версию
+                  <span className="sr-only"> № {row.version}</span>
+                </Button>
+              )}
+            </li>
           ))}
-        </AdminTable>
+        </ol>
         <Pager
           page={page}
           pages={pageCount(data.total, VERSIONS_PAGE_SIZE)}
