@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { addItem, MAX_CARDS, moveItem, newCard, removeItem, replaceItem } from '../list-editor';
-import { ListItemControls } from './list-item-controls';
+import { ListItemCard } from './list-item-controls';
 import { TextField } from './text-field';
 
 const iconNames: Record<SiteIcon, string> = {
@@ -84,28 +84,19 @@ export function CardListEditor({
         {cards.map((card, index) => {
           const name = `${itemName} ${index + 1}`;
           return (
-            <li key={index}>
-              <div
-                role="group"
-                aria-label={name}
-                className="grid gap-3 rounded-lg border border-white/10 p-4"
-              >
-                <div className="flex items-center justify-between gap-2">
-                  <p className="text-sm font-medium">{name}</p>
-                  <ListItemControls
-                    name={name}
-                    index={index}
-                    count={cards.length}
-                    onMove={(by) => onChange(moveItem(cards, index, by))}
-                    onRemove={() => onChange(removeItem(cards, index))}
-                  />
-                </div>
-                <CardFields
-                  card={card}
-                  onChange={(next) => onChange(replaceItem(cards, index, next))}
-                />
-              </div>
-            </li>
+            <ListItemCard
+              key={index}
+              name={name}
+              index={index}
+              count={cards.length}
+              onMove={(by) => onChange(moveItem(cards, index, by))}
+              onRemove={() => onChange(removeItem(cards, index))}
+            >
+              <CardFields
+                card={card}
+                onChange={(next) => onChange(replaceItem(cards, index, next))}
+              />
+            </ListItemCard>
           );
         })}
       </ol>

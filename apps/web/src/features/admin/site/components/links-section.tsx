@@ -15,7 +15,7 @@ import {
   setMainLink,
 } from '../list-editor';
 import type { EditContent, SiteDraft } from '../site-draft';
-import { ListItemControls } from './list-item-controls';
+import { ListItemCard } from './list-item-controls';
 import { PublishBar } from './publish-bar';
 import { SiteSection } from './site-section';
 import { TextField } from './text-field';
@@ -114,31 +114,22 @@ export function LinksSection({
           {links.map((link, index) => {
             const name = `Ссылка ${index + 1}`;
             return (
-              <li key={index}>
-                <div
-                  role="group"
-                  aria-label={name}
-                  className="grid gap-3 rounded-lg border border-white/10 p-4"
-                >
-                  <div className="flex items-center justify-between gap-2">
-                    <p className="text-sm font-medium">{name}</p>
-                    <ListItemControls
-                      name={name}
-                      index={index}
-                      count={links.length}
-                      onMove={(by) => setLinks(moveItem(links, index, by))}
-                      onRemove={() => setLinks(removeItem(links, index))}
-                    />
-                  </div>
-                  <LinkRow
-                    link={link}
-                    name={name}
-                    radioGroup={radioGroup}
-                    onChange={(next) => setLinks(replaceItem(links, index, next))}
-                    onMain={() => setLinks(setMainLink(links, index))}
-                  />
-                </div>
-              </li>
+              <ListItemCard
+                key={index}
+                name={name}
+                index={index}
+                count={links.length}
+                onMove={(by) => setLinks(moveItem(links, index, by))}
+                onRemove={() => setLinks(removeItem(links, index))}
+              >
+                <LinkRow
+                  link={link}
+                  name={name}
+                  radioGroup={radioGroup}
+                  onChange={(next) => setLinks(replaceItem(links, index, next))}
+                  onMain={() => setLinks(setMainLink(links, index))}
+                />
+              </ListItemCard>
             );
           })}
         </ol>

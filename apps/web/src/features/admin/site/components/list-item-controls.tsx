@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 
 /** Up, down and remove for one row of a list the owner orders; `name` says which row for readers. */
@@ -46,5 +47,27 @@ export function ListItemControls({
         </Button>
       )}
     </div>
+  );
+}
+
+/** One row of a list the owner orders: a framed group titled `name`, its controls, its fields. */
+export function ListItemCard({
+  children,
+  ...controls
+}: Parameters<typeof ListItemControls>[0] & { children: ReactNode }) {
+  return (
+    <li>
+      <div
+        role="group"
+        aria-label={controls.name}
+        className="grid gap-3 rounded-lg border border-white/10 p-4"
+      >
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm font-medium">{controls.name}</p>
+          <ListItemControls {...controls} />
+        </div>
+        {children}
+      </div>
+    </li>
   );
 }
