@@ -36,6 +36,8 @@ export function findInputProblem(value: unknown): InputProblem | null {
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
+    // An uploaded file's bytes are no text: walking them would be one step per byte.
+    if (ArrayBuffer.isView(current)) continue;
     if (depth >= MAX_INPUT_DEPTH) return 'too-deep';
     for (const [key, item] of Object.entries(current)) {
       if (!isSafeText(key)) return 'unsafe-text';
