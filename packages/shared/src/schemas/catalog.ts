@@ -1,7 +1,13 @@
 import { z } from 'zod';
+import { productCategories, type ProductCategory } from '../constants';
 import { hasAtMostTwoDecimals } from '../money';
 import { CATEGORY_KEY, VIP_TIER_KEY } from '../site/site-content';
 import { dbIdSchema, gameItemIdSchema, INT32_MAX } from './common';
+
+const gameItemCategories = Object.keys(productCategories) as [
+  ProductCategory,
+  ...ProductCategory[],
+];
 
 /**
  * A category's key. Which keys exist is the owner's setting (the site module), so the server checks
@@ -34,7 +40,8 @@ export const gameItemSchema = z.object({
   shortname: shortnameSchema,
   nameEn: z.string().trim().min(1).max(200),
   nameRu: z.string().trim().max(200).nullable().optional().default(null),
-  category: productCategorySchema.optional().default('miscellaneous'),
+  // The game's own classification, as the shipped item table has it: the shop's first categories.
+  category: z.enum(gameItemCategories).optional().default('miscellaneous'),
 });
 export type GameItem = z.output<typeof gameItemSchema>;
 
