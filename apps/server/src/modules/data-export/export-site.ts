@@ -17,7 +17,9 @@ export async function* siteExportFiles(
     db,
     sql`select version, overrides, created_at from site_versions order by version desc limit 1`,
   );
-  const overrides = (latest?.overrides ?? {}) as { images?: Record<string, string | null> };
+  const overrides = (latest?.overrides ?? {}) as {
+    images?: Record<string, unknown> & { categories?: Record<string, unknown> };
+  };
   const settings = {
     version: latest?.version ?? 0,
     savedAt: latest ? new Date(latest.created_at).toISOString() : null,
@@ -27,9 +29,14 @@ export async function* siteExportFiles(
     name: SITE_SETTINGS_FILE,
     bytes: new TextEncoder().encode(`${JSON.stringify(settings, null, 2)}\n`),
   };
-  const ids = Object.values(overrides.images ?? {}).filter(
-    (id): id is string => typeof id === 'string' && /^[0-9a-f]{20}$/.test(id),
-  );
+  // The shop's own pictures, then each category's (by key, under `images.categories`).
+  const { categories, ...slots } = overrides.images ?? {};
+  const named = [...Object.values(slots), ...Object.values(categories ?? {})];
+  const ids = [
+    ...new Set(
+      named.filter((id): id is string => typeof id === 'string' && /^[0-9a-f]{20}$/.test(id)),
+    ),
+  ];
   for (const id of ids) {
     const files = await queryRows<{ name: string; bytes: Uint8Array }>(
       db,
