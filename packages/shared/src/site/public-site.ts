@@ -21,8 +21,22 @@ export function imageUrl(name: string): string {
   return `/api/site/images/${name}`;
 }
 
-export function imageFileName(id: string, slot: ImageSlot, size: string): string {
+/** `category` is every category's picture: one square size, named by content, not by key. */
+export function imageFileName(id: string, slot: ImageSlot | 'category', size: string): string {
   return `${id}-${slot}-${size}.webp`;
+}
+
+/** The square size a category's picture is stored at: a card draws it at most 144 px wide. */
+export const CATEGORY_IMAGE_SIZE = 160;
+
+/** A category's uploaded picture, or null for the drawn one. */
+function categoryImage(site: SiteForPublic, key: string): string | null {
+  const ids = site.images.categories ?? {};
+  // Keys are the owner's words: `constructor` is a valid key and must not read the prototype.
+  const id = Object.hasOwn(ids, key) ? ids[key] : null;
+  return typeof id === 'string'
+    ? imageUrl(imageFileName(id, 'category', String(CATEGORY_IMAGE_SIZE)))
+    : null;
 }
 
 /** What the public settings add from the environment. */
@@ -72,7 +86,12 @@ export function toPublicSite(site: SiteForPublic, options: PublicSiteOptions): P
     },
     links: content.links.map(({ kind, url, label, main }) => ({ kind, url, label, main })),
     topUp: { ...content.topUp },
-    categories: content.categories.map(({ key, label, hidden }) => ({ key, label, hidden })),
+    categories: content.categories.map(({ key, label, hidden }) => ({
+      key,
+      label,
+      hidden,
+      image: categoryImage(site, key),
+    })),
     vipTiers: content.vipTiers.map(({ key, label }) => ({ key, label })),
     seller: { ...content.seller },
     images: images(site),

@@ -112,7 +112,10 @@ export interface SiteContent {
 export type SiteLegal = Record<LegalDocument, string>;
 
 /** The content ids of the uploaded images (null: the shipped picture). */
-export type SiteImageIds = Record<ImageSlot, string | null>;
+export interface SiteImageIds extends Record<ImageSlot, string | null> {
+  /** A category's own picture by its key (null or absent: the drawn one); kept through renames. */
+  categories?: Record<string, string | null>;
+}
 
 export const legalTitles: Record<LegalDocument, string> = {
   rules: 'Правила сервера',

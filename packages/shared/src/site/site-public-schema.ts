@@ -17,7 +17,15 @@ export const publicSiteSchema = z.object({
     z.object({ kind: z.enum(linkKinds), url: z.string(), label: z.string(), main: z.boolean() }),
   ),
   topUp: z.object({ bonusPercent: z.number(), min: z.number(), max: z.number() }),
-  categories: z.array(z.object({ key: z.string(), label: z.string(), hidden: z.boolean() })),
+  /** `image`: the owner's picture for the category, or null for the drawn one. */
+  categories: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      hidden: z.boolean(),
+      image: z.string().nullable(),
+    }),
+  ),
   vipTiers: z.array(z.object({ key: z.string(), label: z.string() })),
   seller: z.object({
     name: z.string(),

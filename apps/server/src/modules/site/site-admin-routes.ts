@@ -1,7 +1,6 @@
 import {
   dbIdSchema,
   DEFAULT_SITE_CONTENT,
-  imageSlots,
   legalDocuments,
   publicSiteSchema,
   siteUpdateSchema,
@@ -10,11 +9,11 @@ import {
 import { DEFAULT_LEGAL } from '@shop/shared/legal-defaults';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, errorReplies } from '../../plugins/errors';
+import { errorReplies } from '../../plugins/errors';
 import { actorOf } from '../audit/audit-log';
-import { MAX_IMAGE_BYTES, SiteImageError } from './site-images';
+import siteImageRoutes from './site-image-routes';
 import { createSiteRepository } from './site-repository';
-import { SiteSettingsError } from './site-service';
+import { refusing } from './site-route-errors';
 
 const versionReply = z.object({ version: z.number().int() });
 const adminReplies = errorReplies(400, 401, 403);
@@ -33,18 +32,6 @@ const adminSiteSchema = z.object({
   }),
   public: publicSiteSchema,
 });
-
-/** A wrong change is refused whole, with the reason in Russian; nothing of it is kept. */
-async function refusing<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof SiteSettingsError || error instanceof SiteImageError) {
-      throw badRequest(error.message);
-    }
-    throw error;
-  }
-}
 
 /** «Оформление»: the shop's identity, words and rules, versioned and journaled. */
 const siteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -93,57 +80,7 @@ const siteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       })),
   );
 
-  // The picture's own bytes, whatever the request calls them: its content decides.
-  const imageRoutes: FastifyPluginAsyncZod = async (images) => {
-    images.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES + 1 },
-      (_request, body, done) => done(null, body),
-    );
-    images.put(
-      '/site/images/:slot',
-      {
-        bodyLimit: MAX_IMAGE_BYTES + 1,
-        schema: {
-          tags,
-          security,
-          summary:
-            'Uploads the logo, the favicon or the background: PNG, JPEG or WebP, checked by content, re-encoded to WebP at the sizes the pages need',
-          params: z.object({
-            slot: z.enum(imageSlots, { error: 'Изображение: логотип, значок вкладки или фон' }),
-          }),
-          response: { 200: versionReply, ...errorReplies(400, 401, 403, 413) },
-        },
-      },
-      async (request) => {
-        if (!Buffer.isBuffer(request.body)) throw badRequest('Изображение: пришлите файл');
-        const bytes = request.body;
-        return refusing(async () => ({
-          version: await app.site.setImage(request.params.slot, bytes, actorOf(request)),
-        }));
-      },
-    );
-  };
-  await app.register(imageRoutes);
-
-  app.delete(
-    '/site/images/:slot',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Goes back to the shipped picture for the slot',
-        params: z.object({
-          slot: z.enum(imageSlots, { error: 'Изображение: логотип, значок вкладки или фон' }),
-        }),
-        response: { 200: versionReply, ...adminReplies },
-      },
-    },
-    async (request) =>
-      refusing(async () => ({
-        version: await app.site.clearImage(request.params.slot, actorOf(request)),
-      })),
-  );
+  await app.register(siteImageRoutes);
 
   app.get(
     '/site/versions',

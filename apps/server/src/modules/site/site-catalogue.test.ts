@@ -61,6 +61,7 @@ describe("the owner's categories and VIP tiers", () => {
       key: 'events',
       label: 'Праздники',
       hidden: true,
+      image: null,
     });
     const without = renamed.filter((category: { key: string }) => category.key !== 'events');
     const removed = await inject('PUT', '/api/admin/site', { categories: without });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { imageFileName, type ImageSlot } from '@shop/shared';
+import { CATEGORY_IMAGE_SIZE, imageFileName, type ImageSlot } from '@shop/shared';
 import sharp from 'sharp';
 import type { SiteImageFile } from './site-repository';
 
@@ -8,9 +8,12 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Pixels sharp may decode (a 4K × 4K picture and a little more): no decompression bomb. */
 const MAX_INPUT_PIXELS = 20_000_000;
 
+/** What is uploaded: one of the shop's pictures, or a category's (every category alike). */
+export type SiteImageKind = ImageSlot | 'category';
+
 /** The sizes each page needs, as WebP: a phone gets the small file, a desktop the large one. */
 const variants: Record<
-  ImageSlot,
+  SiteImageKind,
   ReadonlyArray<{ size: string; width?: number; height?: number }>
 > = {
   logo: [{ size: '128', height: 128 }],
@@ -22,12 +25,17 @@ const variants: Record<
     { size: 'phone', width: 828 },
     { size: 'desktop', width: 1920 },
   ],
+  // Square, cropped to fill: the cards and lists draw a category's picture in a square box.
+  category: [
+    { size: String(CATEGORY_IMAGE_SIZE), width: CATEGORY_IMAGE_SIZE, height: CATEGORY_IMAGE_SIZE },
+  ],
 };
 
-const minimum: Record<ImageSlot, { width: number; height: number; label: string }> = {
+const minimum: Record<SiteImageKind, { width: number; height: number; label: string }> = {
   logo: { width: 32, height: 32, label: 'Логотип' },
   favicon: { width: 32, height: 32, label: 'Значок вкладки' },
   background: { width: 640, height: 360, label: 'Фон' },
+  category: { width: 64, height: 64, label: 'Картинка категории' },
 };
 
 export class SiteImageError extends Error {
@@ -51,19 +59,21 @@ export function imageFormatOf(bytes: Buffer): 'png' | 'jpeg' | 'webp' | null {
   return null;
 }
 
-export function variantSizes(slot: ImageSlot): string[] {
+export function variantSizes(slot: SiteImageKind): string[] {
   return variants[slot].map((variant) => variant.size);
 }
 
 /**
  * Checks an upload by its content and re-encodes it to WebP at the slot's sizes (metadata dropped,
- * animation flattened to the first frame). Throws a SiteImageError in Russian naming the picture.
+ * animation flattened to the first frame). Throws a SiteImageError in Russian naming the picture
+ * (`label`, when the slot's own name is not enough: which category's picture).
  */
 export async function encodeSiteImage(
-  slot: ImageSlot,
+  slot: SiteImageKind,
   bytes: Buffer,
+  label = minimum[slot].label,
 ): Promise<{ id: string; files: SiteImageFile[] }> {
-  const { label, width: minWidth, height: minHeight } = minimum[slot];
+  const { width: minWidth, height: minHeight } = minimum[slot];
   if (bytes.length === 0) throw new SiteImageError(`${label}: файл пуст`);
   if (bytes.length > MAX_IMAGE_BYTES) {
     throw new SiteImageError(`${label}: файл больше 5 МБ`);
@@ -87,13 +97,15 @@ export async function encodeSiteImage(
   const files: SiteImageFile[] = [];
   try {
     for (const variant of variants[slot]) {
+      // A square is filled (cropped, enlarged if need be) so it is always that square.
+      const square = Boolean(variant.width && variant.height);
       const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize({
           width: variant.width,
           height: variant.height,
-          fit: variant.width && variant.height ? 'cover' : 'inside',
-          withoutEnlargement: slot !== 'favicon',
+          fit: square ? 'cover' : 'inside',
+          withoutEnlargement: !square,
         })
         .webp({ quality: slot === 'background' ? 72 : 88, effort: 4 })
         .toBuffer({ resolveWithObject: true });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorReplies, notFound } from '../../plugins/errors';
 import { createSiteRepository } from './site-repository';
 
-const IMAGE_NAME = /^[0-9a-f]{20}-(logo|favicon|background)-[a-z0-9]+\.webp$/;
+const IMAGE_NAME = /^[0-9a-f]{20}-(logo|favicon|background|category)-[a-z0-9]+\.webp$/;
 
 /** The public half of the site module: the settings in force, the legal pages, the pictures. */
 const siteRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,6 +5,7 @@ import {
   toPublicSite,
   type PublicSiteOptions,
   type ImageSlot,
+  type SiteContent,
   type LegalDocument,
   type LegalPage,
 } from '@shop/shared';
@@ -28,6 +29,17 @@ export const SITE_RECHECK_MS = 1_000;
 
 export class SiteSettingsError extends Error {
   override name = 'SiteSettingsError';
+}
+
+/** The name of one of the owner's categories; refused in Russian when the key is not theirs. */
+function categoryLabel(content: SiteContent, key: string): string {
+  const category = content.categories.find((item) => item.key === key);
+  if (!category) {
+    throw new SiteSettingsError(
+      `Категория «${key}» не найдена: добавьте её в «Оформление → Каталог и деньги» и опубликуйте`,
+    );
+  }
+  return category.label;
 }
 
 export interface SiteServiceOptions extends PublicSiteOptions {
@@ -181,6 +193,27 @@ export function createSiteService(repo: SiteRepository, options: SiteServiceOpti
         'site.image',
         (overrides) => mergeSettings(overrides, { images: { [slot]: null } }),
         () => 'Изображение: возвращено стандартное',
+      );
+    },
+
+    /**
+     * A category's own picture (null: the drawn one again), kept by key so a rename keeps it. Only
+     * that category's entry changes: the pictures of the others stay as they are.
+     */
+    async setCategoryImage(key: string, bytes: Buffer | null, actor: AuditActor) {
+      const label = categoryLabel((await current()).content, key);
+      const image =
+        bytes && (await encodeSiteImage('category', bytes, `Картинка категории «${label}»`));
+      return write(
+        actor,
+        'site.image',
+        async (overrides, tx) => {
+          // Checked again in the transaction: another admin may have removed it meanwhile.
+          categoryLabel(resolveSite(0, overrides, options.environment).content, key);
+          if (image) await repo.saveImages(tx, image.files);
+          return mergeSettings(overrides, { images: { categories: { [key]: image?.id ?? null } } });
+        },
+        () => `Изображение: картинка категории «${label}» ${image ? 'загружена' : 'убрана'}`,
       );
     },
 

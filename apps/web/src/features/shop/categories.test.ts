@@ -3,11 +3,11 @@ import { categoryLabel, categoryOptions } from './categories';
 
 const site = {
   categories: [
-    { key: 'kits', label: 'Киты', hidden: false },
-    { key: 'weapons', label: 'Стволы', hidden: false },
-    { key: 'food', label: 'Еда', hidden: true },
-    { key: 'skins', label: 'Скины', hidden: false },
-    { key: 'miscellaneous', label: 'Прочее', hidden: false },
+    { key: 'kits', label: 'Киты', hidden: false, image: null },
+    { key: 'weapons', label: 'Стволы', hidden: false, image: null },
+    { key: 'food', label: 'Еда', hidden: true, image: null },
+    { key: 'skins', label: 'Скины', hidden: false, image: null },
+    { key: 'miscellaneous', label: 'Прочее', hidden: false, image: null },
   ],
 };
 
