@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { toasterHost } from '@/lib/toast';
+import { CategoryPicturesProvider } from './category-pictures-provider';
 import { RealtimeProvider } from './realtime-provider';
 
 const AppToaster = lazy(() => import('./toaster'));
@@ -47,7 +48,9 @@ export function Providers({
   const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <RealtimeProvider>{children}</RealtimeProvider>
+      <RealtimeProvider>
+        <CategoryPicturesProvider>{children}</CategoryPicturesProvider>
+      </RealtimeProvider>
       <ToasterHost />
     </QueryClientProvider>
   );

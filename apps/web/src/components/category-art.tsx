@@ -1,5 +1,12 @@
 import type { ProductCategory } from '@shop/shared';
+import { createContext, useContext, useState } from 'react';
 import { cn } from '@/lib/cn';
+
+/**
+ * The owner's pictures by category key (`site.categories[].image`), given by the app around every
+ * page. Outside it (a test rendering one card) there are none, and the drawn pictures show.
+ */
+export const CategoryPictures = createContext<ReadonlyMap<string, string>>(new Map());
 
 /**
  * Our own picture for each shop category, drawn for the shop: what a product shows when no icon of
@@ -61,6 +68,7 @@ const art: Record<ProductCategory, { tone: string; paths: readonly string[] }> =
   },
 };
 
+/** The owner's picture for the category, or the drawn one while none is set (or it fails to load). */
 export function CategoryArt({
   category,
   className,
@@ -68,6 +76,23 @@ export function CategoryArt({
   category: string | null | undefined;
   className?: string;
 }) {
+  const pictures = useContext(CategoryPictures);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const picture = category ? pictures.get(category) : undefined;
+  if (picture && picture !== failedSrc) {
+    return (
+      <img
+        src={picture}
+        alt=""
+        width={64}
+        height={64}
+        loading="lazy"
+        decoding="async"
+        className={cn('mx-auto block rounded-md object-cover', className, 'max-h-36 max-w-36')}
+        onError={() => setFailedSrc(picture)}
+      />
+    );
+  }
   const { tone, paths } =
     art[(category ?? 'miscellaneous') as ProductCategory] ?? art.miscellaneous;
   return (
