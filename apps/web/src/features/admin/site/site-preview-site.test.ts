@@ -19,6 +19,23 @@ describe('the draft as the preview frames draw it', () => {
     expect(site.images.logo).toMatch(/^\/api\/site\/images\/abc-logo/);
   });
 
+  it("keeps each category's picture by its key through a rename and a move", () => {
+    const withPicture = testAdminSite();
+    const picture = '/api/site/images/0123456789abcdef0123-category-160.webp';
+    withPicture.public.categories[0] = { ...withPicture.public.categories[0]!, image: picture };
+    const draft = draftFrom(withPicture);
+    const [weapons, ...rest] = draft.content.categories;
+    draft.content.categories = [...rest, { ...weapons!, label: 'Стволы' }];
+    const categories = draftPublicSite(draft, withPicture).categories;
+    expect(categories.at(-1)).toEqual({
+      key: 'weapons',
+      label: 'Стволы',
+      hidden: false,
+      image: picture,
+    });
+    expect(categories.filter((category) => category.image)).toHaveLength(1);
+  });
+
   it('keeps the colour in force while a new one is half typed, and shows a whole one', () => {
     const draft = draftFrom(stored);
     draft.content.colors.primary = '#2b8';

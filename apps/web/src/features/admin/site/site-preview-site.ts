@@ -4,7 +4,8 @@ import type { SiteDraft } from './site-draft';
 
 /**
  * The page players would see with the draft: the texts filled as the server fills them, the
- * pictures as they are now (an upload publishes at once, so there is no unsaved picture).
+ * pictures (the categories' too) as they are now (an upload publishes at once, so there is no
+ * unsaved picture).
  */
 export function draftPublicSite(draft: SiteDraft, stored: AdminSite): PublicSite {
   const { demo, wipeWarnHours, supportEmail } = stored.public;
@@ -25,5 +26,16 @@ export function draftPublicSite(draft: SiteDraft, stored: AdminSite): PublicSite
     },
     { demo, wipeWarnHours, supportEmail },
   );
-  return { ...site, images: stored.public.images };
+  // Category pictures are stored by key: a category renamed or moved in the draft keeps its own.
+  const pictures = new Map(
+    stored.public.categories.map((category) => [category.key, category.image]),
+  );
+  return {
+    ...site,
+    images: stored.public.images,
+    categories: site.categories.map((category) => ({
+      ...category,
+      image: pictures.get(category.key) ?? null,
+    })),
+  };
 }

@@ -40,6 +40,22 @@ export const useUploadSiteImage = () =>
 export const useResetSiteImage = () =>
   useSiteMutation((slot: ImageSlot) => api.delete<Published>(`/admin/site/images/${slot}`));
 
+const categoryImagePath = (key: string) =>
+  `/admin/site/images/categories/${encodeURIComponent(key)}`;
+
+/** A category's own picture, published at once; the server checks the key is the owner's. */
+export const useUploadCategoryImage = () =>
+  useSiteMutation(({ key, file }: { key: string; file: File }) =>
+    api.request<Published>(categoryImagePath(key), {
+      method: 'PUT',
+      text: { contentType: file.type || 'application/octet-stream', content: file },
+    }),
+  );
+
+/** The category's drawn picture again. */
+export const useResetCategoryImage = () =>
+  useSiteMutation((key: string) => api.delete<Published>(categoryImagePath(key)));
+
 export const useRestoreSiteVersion = () =>
   useSiteMutation((version: number) =>
     api.post<Published>(`/admin/site/versions/${version}/restore`),

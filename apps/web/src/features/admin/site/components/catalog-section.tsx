@@ -27,6 +27,7 @@ export function CatalogSection({
     >
       <CategoriesEditor
         categories={categories}
+        stored={stored}
         onChange={(next) => edit((content) => ({ ...content, categories: next }))}
       />
       <VipTiersEditor

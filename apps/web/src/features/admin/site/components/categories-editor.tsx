@@ -13,6 +13,8 @@ import {
   removeItem,
   replaceItem,
 } from '../list-editor';
+import type { AdminSite } from '../../shared/api/get-admin-site';
+import { CategoryPicture } from './category-picture';
 import { ListItemControls } from './list-item-controls';
 import { TextField } from './text-field';
 
@@ -72,13 +74,16 @@ function AddCategory({
 
 /**
  * The shop's categories in their order: renamed, hidden or moved freely. One that products use
- * cannot be removed: the server refuses, and the reason shows beside «Опубликовать».
+ * cannot be removed: the server refuses, and the reason shows beside «Опубликовать». Each one's
+ * picture is published on its own, at once (`stored`: the settings in force).
  */
 export function CategoriesEditor({
   categories,
+  stored,
   onChange,
 }: {
   categories: SiteCategory[];
+  stored: AdminSite;
   onChange: (categories: SiteCategory[]) => void;
 }) {
   return (
@@ -120,6 +125,7 @@ export function CategoriesEditor({
                 />
                 Скрыта
               </label>
+              <CategoryPicture category={category} stored={stored} />
               <ListItemControls
                 name={name}
                 index={index}
