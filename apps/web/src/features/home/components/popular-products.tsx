@@ -20,7 +20,9 @@ function PopularProductCard({
   // Where the shop's card has no «Купить», neither has this one: it says why instead.
   const reason = !product.inStock
     ? 'Товар недоступен для покупки'
-    : (card.unavailable ?? (card.blockedMs === null ? null : availableInCountdown(card.blockedMs)));
+    : card.blockedMs !== null
+      ? availableInCountdown(card.blockedMs)
+      : card.unavailable;
   return (
     <Card className="group flex w-full flex-col overflow-hidden transition-colors hover:border-primary/50">
       <div className="aspect-[4/3] bg-gradient-to-b from-white/6 to-transparent p-4">

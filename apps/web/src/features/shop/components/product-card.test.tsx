@@ -119,4 +119,11 @@ describe('a catalogue card', () => {
     expect(textOf(product, null, [])).toContain('Купить');
     expect(textOf(product, null, [])).not.toMatch(/Сервер|Нет серверов/);
   });
+
+  it('counts a wipe block down even while its server is unreachable: the block says when', () => {
+    const offline = servers.map((server) => ({ ...server, status: 'offline' as const }));
+    const text = textOf({ ...product, server: '1', availableAt: at(5.2) }, null, offline);
+    expect(text).toContain('Доступно через 5 ч 12 мин');
+    expect(text).not.toContain('недоступен');
+  });
 });

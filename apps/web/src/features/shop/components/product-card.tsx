@@ -38,8 +38,7 @@ function PurchaseArea({
         Товар недоступен для покупки.
       </p>
     );
-  if (unavailable !== null)
-    return <UnavailableBuy productName={product.name} reason={unavailable} />;
+  // A wipe block says when the product can be bought; a server's state may change any minute.
   if (blockedMs !== null)
     return (
       <p className="flex w-full items-center justify-center gap-1.5 rounded-md border border-warning/30 bg-warning/10 px-2 py-1.5 text-center text-xs font-medium text-[#f5d27e]">
@@ -47,6 +46,8 @@ function PurchaseArea({
         {availableInCountdown(blockedMs)}
       </p>
     );
+  if (unavailable !== null)
+    return <UnavailableBuy productName={product.name} reason={unavailable} />;
   if (!onBuy) return null;
   return (
     <Button size="sm" onClick={() => onBuy(product)} aria-label={`Купить ${product.name}`}>
