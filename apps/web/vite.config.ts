@@ -54,7 +54,7 @@ export default defineConfig({
               // Small building blocks several pages share (a few hundred bytes each): one file
               // instead of one response, with its headers, per piece. None imports a library.
               name: 'ui',
-              test: /src[\\/](components[\\/]ui[\\/](badge|empty-state|fact|input|native-select|page-header|query-view|textarea)\.tsx|shared[\\/]src[\\/]plural\.ts)$/,
+              test: /src[\\/](components[\\/]ui[\\/](badge|empty-state|fact|input|native-select|page-header|query-view|textarea)\.tsx|shared[\\/]src[\\/]plural\.ts|lib[\\/]parse-amount\.ts)$/,
               priority: 10,
             },
             {

@@ -45,7 +45,8 @@ export function LegalPreview({
       aria-label={label}
       // A box that scrolls is reached by the keyboard too.
       tabIndex={0}
-      className="max-h-[32rem] overflow-y-auto rounded-md border border-white/10 bg-black/30 p-4 text-sm leading-relaxed text-foreground/90 [&_a]:text-primary [&_a]:underline [&_h1]:mb-3 [&_h1]:text-xl [&_h1]:font-bold [&_h1]:text-white [&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_h2]:text-white [&_h3]:mt-3 [&_h3]:mb-2 [&_h3]:font-semibold [&_li]:mb-1 [&_ol]:mb-3 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-3 [&_strong]:text-white [&_ul]:mb-3 [&_ul]:list-disc [&_ul]:pl-5"
+      // Drawn as players see it in the dialog (index.css `legal-prose`).
+      className="legal-prose max-h-[32rem] overflow-y-auto rounded-md border border-white/10 bg-black/30 p-4"
       // The shop's own renderer: raw HTML in the text is shown as text, links are http(s)/mailto/tel.
       dangerouslySetInnerHTML={{ __html: render(deferred, values) }}
     />
