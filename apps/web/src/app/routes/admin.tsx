@@ -1,3 +1,4 @@
+import '@/features/admin/admin.css';
 import { useEffect } from 'react';
 import { AdminPage } from '@/features/admin/shared/components/admin-page';
 import { loadToaster } from '@/lib/toast';
