@@ -13,7 +13,6 @@ import { errorReplies } from '../../plugins/errors';
 import { actorOf } from '../audit/audit-log';
 import siteImageRoutes from './site-image-routes';
 import { createSiteRepository } from './site-repository';
-import { refusing } from './site-route-errors';
 
 const versionReply = z.object({ version: z.number().int() });
 const adminReplies = errorReplies(400, 401, 403);
@@ -74,10 +73,9 @@ const siteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: versionReply, ...adminReplies },
       },
     },
-    async (request) =>
-      refusing(async () => ({
-        version: await app.site.update(request.body, actorOf(request)),
-      })),
+    async (request) => ({
+      version: await app.site.update(request.body, actorOf(request)),
+    }),
   );
 
   await app.register(siteImageRoutes);
@@ -120,10 +118,9 @@ const siteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: versionReply, ...adminReplies },
       },
     },
-    async (request) =>
-      refusing(async () => ({
-        version: await app.site.restore(request.params.n, actorOf(request)),
-      })),
+    async (request) => ({
+      version: await app.site.restore(request.params.n, actorOf(request)),
+    }),
   );
 };
 

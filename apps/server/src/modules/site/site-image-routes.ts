@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { badRequest, errorReplies } from '../../plugins/errors';
 import { actorOf } from '../audit/audit-log';
 import { MAX_IMAGE_BYTES } from './site-images';
-import { refusing } from './site-route-errors';
 
 const versionReply = z.object({ version: z.number().int() });
 const tags = ['admin: site'];
@@ -51,9 +50,9 @@ const siteImageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const bytes = bytesOf(request.body);
-        return refusing(async () => ({
+        return {
           version: await app.site.setImage(request.params.slot, bytes, actorOf(request)),
-        }));
+        };
       },
     );
 
@@ -71,9 +70,9 @@ const siteImageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const bytes = bytesOf(request.body);
-        return refusing(async () => ({
+        return {
           version: await app.site.setCategoryImage(request.params.key, bytes, actorOf(request)),
-        }));
+        };
       },
     );
   };
@@ -90,10 +89,9 @@ const siteImageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: versionReply, ...errorReplies(400, 401, 403) },
       },
     },
-    async (request) =>
-      refusing(async () => ({
-        version: await app.site.clearImage(request.params.slot, actorOf(request)),
-      })),
+    async (request) => ({
+      version: await app.site.clearImage(request.params.slot, actorOf(request)),
+    }),
   );
 
   app.delete(
@@ -107,10 +105,9 @@ const siteImageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: versionReply, ...errorReplies(400, 401, 403) },
       },
     },
-    async (request) =>
-      refusing(async () => ({
-        version: await app.site.setCategoryImage(request.params.key, null, actorOf(request)),
-      })),
+    async (request) => ({
+      version: await app.site.setCategoryImage(request.params.key, null, actorOf(request)),
+    }),
   );
 };
 

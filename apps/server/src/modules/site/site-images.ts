@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CATEGORY_IMAGE_SIZE, imageFileName, type ImageSlot } from '@shop/shared';
 import sharp from 'sharp';
+import { HttpError } from '../../plugins/errors';
 import type { SiteImageFile } from './site-repository';
 
 /** The largest upload: a phone photo of a logo is well under it, a raw camera file is not. */
@@ -38,8 +39,12 @@ const minimum: Record<SiteImageKind, { width: number; height: number; label: str
   category: { width: 64, height: 64, label: 'Картинка категории' },
 };
 
-export class SiteImageError extends Error {
-  override name = 'SiteImageError';
+/** A picture refused for what it is: 400 with the reason in Russian, and nothing stored. */
+export class SiteImageError extends HttpError {
+  constructor(message: string) {
+    super(400, 'bad_request', message);
+    this.name = 'SiteImageError';
+  }
 }
 
 /** PNG, JPEG or WebP by their first bytes, whatever the request claimed; anything else is refused. */

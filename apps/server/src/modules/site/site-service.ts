@@ -23,12 +23,17 @@ import {
   type SiteEnvironmentDefaults,
   type SiteOverrides,
 } from './site-settings';
+import { HttpError } from '../../plugins/errors';
 
 /** How long a process trusts its copy before asking the database for the newest version. */
 export const SITE_RECHECK_MS = 1_000;
 
-export class SiteSettingsError extends Error {
-  override name = 'SiteSettingsError';
+/** A change refused whole: 400 with the reason in Russian, and no version written. */
+export class SiteSettingsError extends HttpError {
+  constructor(message: string) {
+    super(400, 'bad_request', message);
+    this.name = 'SiteSettingsError';
+  }
 }
 
 /** The name of one of the owner's categories; refused in Russian when the key is not theirs. */
