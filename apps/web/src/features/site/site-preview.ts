@@ -1,6 +1,7 @@
 import { publicSiteSchema, themeVariables, type PublicSite } from '@shop/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
+import { cleanSite } from './api/get-site-settings';
 import { isPreviewSite, PREVIEW_READY, SITE_PREVIEW_PARAM } from '@/lib/site-preview-message';
 
 /**
@@ -8,11 +9,6 @@ import { isPreviewSite, PREVIEW_READY, SITE_PREVIEW_PARAM } from '@/lib/site-pre
  * panel, it draws the owner's unsaved settings the panel sends instead of the ones in force. Loaded
  * only for such an address (app/start.tsx), so no other page carries it.
  */
-
-/** Only http(s) links are drawn, as for the settings the server sends (cleanSite). */
-function withSafeLinks(site: PublicSite): PublicSite {
-  return { ...site, links: site.links.filter((link) => /^https?:\/\//i.test(link.url)) };
-}
 
 /** What of its window the preview uses (a test gives a fake one). */
 export interface PreviewWindow {
@@ -53,7 +49,8 @@ export function startSitePreview(client: QueryClient, win: PreviewWindow = windo
     if (!isPreviewSite(event.data)) return;
     const parsed = publicSiteSchema.safeParse(event.data.site);
     if (!parsed.success) return;
-    const site = withSafeLinks(parsed.data);
+    // Only what the page would draw of settings the server sent: http(s) links, a plain e-mail.
+    const site = cleanSite(parsed.data);
     void client.cancelQueries({ queryKey: queryKeys.site });
     client.setQueryData(queryKeys.site, site);
     applyTheme(win.document.documentElement, site.colors);
