@@ -1,5 +1,6 @@
 import {
   CATEGORY_KEY,
+  VIP_TIER_KEY,
   type SiteCard,
   type SiteCategory,
   type SiteLink,
@@ -61,11 +62,9 @@ export function categoryKeyProblem(
   return null;
 }
 
-const VIP_KEY = /^[A-Za-z][A-Za-z0-9_-]{1,31}$/;
-
 /** Why a new VIP tier cannot be added with this key, in Russian, or null. */
 export function vipKeyProblem(key: string, tiers: readonly SiteVipTier[]): string | null {
-  if (!VIP_KEY.test(key)) return 'Ключ уровня: латиница и цифры, 2–32 символа, с буквы';
+  if (!VIP_TIER_KEY.test(key)) return 'Ключ уровня: латиница и цифры, 2–32 символа, с буквы';
   if (tiers.some((tier) => tier.key.toLowerCase() === key.toLowerCase())) {
     return `Уровень «${key}» уже есть`;
   }
