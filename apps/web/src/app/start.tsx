@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { captureSignIn } from '@/features/auth/capture-url-token';
+import { SITE_PREVIEW_PARAM } from '@/lib/site-preview-message';
 import { App as ShopApp } from './app';
 import { createQueryClient } from './providers';
 import { preloadPage } from './router';
@@ -13,7 +14,7 @@ export function App() {
 
 /** A preview frame (`?site-preview=1`) listens for the owner's drafts; no other page loads that. */
 async function startPreview(): Promise<void> {
-  if (!location.search.includes('site-preview')) return;
+  if (!new URLSearchParams(location.search).has(SITE_PREVIEW_PARAM)) return;
   const { startSitePreview } = await import('@/features/site/site-preview');
   previewClient = createQueryClient();
   startSitePreview(previewClient);
