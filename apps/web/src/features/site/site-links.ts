@@ -49,13 +49,21 @@ export interface LinkColours {
 }
 
 /** The main link button's colours for its kind, as CSS values. */
+/** The site link's colours: the theme's primary, as the owner set it. */
+const siteColours: LinkColours = {
+  background: 'var(--color-primary)',
+  hover: 'var(--color-primary-hover)',
+  text: 'var(--color-primary-foreground)',
+};
+
+/** The networks' colours, shaded once when the module loads rather than on every render. */
+const networkColours = Object.fromEntries(
+  Object.entries(brandColours).map(([kind, hex]) => {
+    const background = labelSafeColour(hex);
+    return [kind, { background, hover: darker(background), text: '#ffffff' }];
+  }),
+) as Record<Exclude<LinkKind, 'site'>, LinkColours>;
+
 export function linkColours(kind: LinkKind): LinkColours {
-  if (kind === 'site')
-    return {
-      background: 'var(--color-primary)',
-      hover: 'var(--color-primary-hover)',
-      text: 'var(--color-primary-foreground)',
-    };
-  const background = labelSafeColour(brandColours[kind]);
-  return { background, hover: darker(background), text: '#ffffff' };
+  return kind === 'site' ? siteColours : networkColours[kind];
 }
