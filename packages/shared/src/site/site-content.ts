@@ -9,6 +9,12 @@ export const CATEGORY_KEY = /^[a-z][a-z0-9-]{1,31}$/;
 /** A VIP tier's key: how products, players and Discord roles name it, kept through renames. */
 export const VIP_TIER_KEY = /^[A-Za-z][A-Za-z0-9_-]{1,31}$/;
 
+/** How long the owner's lists may grow: the schema refuses more, the panel offers no more. */
+export const MAX_CARDS = 6;
+export const MAX_LINKS = 10;
+export const MAX_CATEGORIES = 40;
+export const MAX_VIP_TIERS = 10;
+
 export const linkKinds = ['vk', 'telegram', 'discord', 'youtube', 'site'] as const;
 export type LinkKind = (typeof linkKinds)[number];
 

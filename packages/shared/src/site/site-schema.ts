@@ -6,6 +6,10 @@ import {
   legalDocuments,
   legalTitles,
   linkKinds,
+  MAX_CARDS,
+  MAX_CATEGORIES,
+  MAX_LINKS,
+  MAX_VIP_TIERS,
   siteIcons,
   VIP_TIER_KEY,
 } from './site-content';
@@ -86,7 +90,7 @@ export const siteContentPatchSchema = z
       .partial(),
     links: z
       .array(siteLinkSchema)
-      .max(10, 'Ссылки сообщества: не больше 10')
+      .max(MAX_LINKS, `Ссылки сообщества: не больше ${MAX_LINKS}`)
       .refine((links) => links.filter((link) => link.main).length <= 1, {
         message: 'Ссылки сообщества: главной может быть только одна',
       }),
@@ -104,14 +108,14 @@ export const siteContentPatchSchema = z
     categories: z
       .array(categorySchema)
       .min(1, 'Категории: нужна хотя бы одна')
-      .max(40, 'Категории: не больше 40')
+      .max(MAX_CATEGORIES, `Категории: не больше ${MAX_CATEGORIES}`)
       .refine((list) => new Set(list.map((item) => item.key)).size === list.length, {
         message: 'Категории: ключи не должны повторяться',
       }),
     vipTiers: z
       .array(vipTierSchema)
       .min(1, 'VIP: нужен хотя бы один уровень')
-      .max(10, 'VIP: не больше 10 уровней')
+      .max(MAX_VIP_TIERS, `VIP: не больше ${MAX_VIP_TIERS} уровней`)
       .refine((list) => new Set(list.map((item) => item.key)).size === list.length, {
         message: 'VIP: ключи уровней не должны повторяться',
       }),
@@ -146,13 +150,17 @@ export const siteContentPatchSchema = z
             serversButton: text('Главная: кнопка серверов', 30, { min: 1 }),
           })
           .partial(),
-        features: z.array(card('Карточка главной')).max(6, 'Карточки главной: не больше 6'),
+        features: z
+          .array(card('Карточка главной'))
+          .max(MAX_CARDS, `Карточки главной: не больше ${MAX_CARDS}`),
         login: z
           .object({
             title: text('Вход: заголовок', 60, { min: 1 }),
             text: text('Вход: текст', 300),
             consent: text('Вход: строка о согласии', 300),
-            cards: z.array(card('Карточка входа')).max(6, 'Карточки входа: не больше 6'),
+            cards: z
+              .array(card('Карточка входа'))
+              .max(MAX_CARDS, `Карточки входа: не больше ${MAX_CARDS}`),
           })
           .partial(),
         footer: z.object({ blurb: text('Подвал: описание', 300) }).partial(),

@@ -1,5 +1,9 @@
 import {
   CATEGORY_KEY,
+  MAX_CARDS,
+  MAX_CATEGORIES,
+  MAX_LINKS,
+  MAX_VIP_TIERS,
   VIP_TIER_KEY,
   type SiteCard,
   type SiteCategory,
@@ -12,10 +16,8 @@ import {
  * and leaves the one it was given alone, so the draft in React state is never changed in place.
  */
 
-export const MAX_CARDS = 6;
-export const MAX_LINKS = 10;
-export const MAX_CATEGORIES = 40;
-export const MAX_VIP_TIERS = 10;
+// The lists' limits are the schema's own (shared), offered to the editors from here.
+export { MAX_CARDS, MAX_CATEGORIES, MAX_LINKS, MAX_VIP_TIERS };
 
 /** The list with `item` at the end, or the list as it was once it holds `max`. */
 export function addItem<T>(list: readonly T[], item: T, max: number): T[] {
