@@ -109,9 +109,6 @@ export function siteProblem(content: SiteContent): string | null {
   if (content.topUp.min > content.topUp.max) {
     return 'Пополнение: минимальная сумма больше максимальной';
   }
-  if (content.links.filter((link) => link.main).length > 1) {
-    return 'Ссылки сообщества: главной может быть только одна';
-  }
   return null;
 }
 
