@@ -68,16 +68,23 @@ export const pluginWaitReplySchema = z.object({
 
 export const pluginLeaseRequestSchema = z.object({ steamId: steamIdSchema, manual: z.boolean() });
 
-/** One job as the plugin receives it; `amount` and `given` count items (give) or commands. */
+/** One job as the plugin receives it; `amount` and `given` count items (give, kit) or commands. */
 export const pluginJobSchema = z.object({
   id: z.string(),
-  kind: z.enum(['give', 'commands']),
+  kind: z.enum(['give', 'commands', 'kit']),
   itemName: z.string(),
   shortname: z.string().nullable(),
   amount: z.number().int(),
   given: z.number().int(),
   /** Every command of the job ([] for give): the plugin runs commands[given..]. */
   commands: z.array(z.string()),
+  /**
+   * A kit's lines in the order they are given ([] otherwise). `given` counts items across them:
+   * the first line's, then the next one's.
+   */
+  items: z.array(
+    z.object({ shortname: z.string(), itemName: z.string(), amount: z.number().int() }),
+  ),
   /** A gift: who bought it for this player, so the plugin can tell them. Null otherwise. */
   giftFrom: z.string().nullable(),
 });

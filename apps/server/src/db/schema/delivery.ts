@@ -21,7 +21,27 @@ export interface GiftNote {
   message?: string;
 }
 
+/** One line of a kit job: an item and how many of it, given in pieces of at most `stackLimit`. */
+export interface KitLine {
+  shortname: string;
+  /** The item's name as the player reads it. */
+  name: string;
+  amount: number;
+  /** The game's stack limit when the job was planned: an RCON give is at most this many. */
+  stackLimit: number;
+}
+
 export type DeliveryPayload =
+  | {
+      /**
+       * A kit: several items bought as one product and delivered as one job. `items` already holds
+       * the kit's lines times the quantity bought, in the order they are given.
+       */
+      kind: 'kit';
+      items: KitLine[];
+      itemName: string;
+      gift?: GiftNote;
+    }
   | {
       kind: 'give';
       shortname: string;

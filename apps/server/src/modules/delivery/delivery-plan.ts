@@ -1,5 +1,5 @@
 import { stacksFor } from '@shop/shared';
-import type { DeliveryPayload } from '../../db/schema/index';
+import type { DeliveryPayload, KitLine } from '../../db/schema/index';
 import { quoteConsoleArg } from '../../integrations/rust-rcon/index';
 
 export interface PlannedProduct {
@@ -40,20 +40,50 @@ export const defaultVipGrant = (tier: string) =>
 export const defaultVipRevoke = (tier: string) =>
   `oxide.usergroup remove {playerId} vip_${tier.toLowerCase()}`;
 
+/** One RCON give of a kit: which line, and how many of its item this step gives. */
+interface KitPiece {
+  line: KitLine;
+  amount: number;
+}
+
+/** A kit's RCON steps in order: each line in pieces of at most its stack limit. */
+export function kitPieces(lines: KitLine[]): KitPiece[] {
+  return lines.flatMap((line) => {
+    const limit = Math.max(1, line.stackLimit);
+    const pieces: KitPiece[] = [];
+    for (let given = 0; given < line.amount; given += limit)
+      pieces.push({ line, amount: Math.min(limit, line.amount - given) });
+    return pieces;
+  });
+}
+
+/** How many RCON steps a job takes: stacks of a give, commands, or pieces of a kit. */
+export function stepCount(payload: DeliveryPayload): number {
+  if (payload.kind === 'give') return payload.stacks;
+  if (payload.kind === 'kit') return kitPieces(payload.items).length;
+  return payload.commands.length;
+}
+
+const giveCommand = (steamId: string, shortname: string, amount: number) =>
+  `inventory.giveto ${steamId} ${quoteConsoleArg(shortname)} ${amount}`;
+
 /**
- * The console command of one step of a job: the give of one stack, or the product's n-th command.
- * The shortname goes as ONE quoted argument: real ones hold spaces (`2module car`), and unquoted
- * `rifle.ak 1000` would read as a thousand rifles. Shortnames are checked where they enter the shop;
- * the quoting also defuses whatever a row stored before that check may hold.
+ * The console command of one step of a job: the give of one stack or kit piece, or the product's
+ * n-th command. The shortname goes as ONE quoted argument: real ones hold spaces (`2module car`),
+ * and unquoted `rifle.ak 1000` would read as a thousand rifles. Shortnames are checked where they
+ * enter the shop; the quoting also defuses whatever a row stored before that check may hold.
  */
 export function stepCommand(
   job: { steamId: string; payload: DeliveryPayload },
   step: number,
 ): string | undefined {
   const payload = job.payload;
-  return payload.kind === 'give'
-    ? `inventory.giveto ${job.steamId} ${quoteConsoleArg(payload.shortname)} ${payload.stackSize}`
-    : payload.commands[step];
+  if (payload.kind === 'give') return giveCommand(job.steamId, payload.shortname, payload.stackSize);
+  if (payload.kind === 'kit') {
+    const piece = kitPieces(payload.items)[step];
+    return piece && giveCommand(job.steamId, piece.line.shortname, piece.amount);
+  }
+  return payload.commands[step];
 }
 
 /** What delivering `quantity` items of a product to one player means, as one job's payload. */

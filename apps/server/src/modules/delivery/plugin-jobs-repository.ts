@@ -6,8 +6,11 @@ import { deliveryJobs, type DeliveryPayload } from '../../db/schema/index';
 import type { DeliveryJobRow } from './delivery-repository';
 
 /** A job's size in the plugin's units, as SQL's delivery_job_amount (migration 0013) computes it. */
-export const jobAmount = (payload: DeliveryPayload) =>
-  payload.kind === 'give' ? payload.stackSize * payload.stacks : payload.commands.length;
+export function jobAmount(payload: DeliveryPayload): number {
+  if (payload.kind === 'give') return payload.stackSize * payload.stacks;
+  if (payload.kind === 'kit') return payload.items.reduce((sum, line) => sum + line.amount, 0);
+  return payload.commands.length;
+}
 
 /** At most this many jobs per lease: a player with more gets the rest in the next round. */
 const LEASE_LIMIT = 50;

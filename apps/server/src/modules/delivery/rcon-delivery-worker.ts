@@ -12,7 +12,7 @@ import { giftNoticeCommand } from './gift-notice';
 const DEFAULT_GIFT_NOTICE = DEFAULT_SITE_CONTENT.notices.giftNotice;
 import type { ServersRepository } from '../servers/servers-repository';
 import type { DeliveryJobRow, DeliveryRepository } from './delivery-repository';
-import { stepCommand } from './delivery-plan';
+import { stepCommand, stepCount } from './delivery-plan';
 
 export interface RconWorkerOptions {
   /** Pause between two stacks, so the game and the player's inventory keep up. */
@@ -102,7 +102,7 @@ export function createRconDeliveryWorker(
       rconPort: server.rconPort,
       rconPassword: server.rconPassword,
     });
-    const total = job.payload.kind === 'give' ? job.payload.stacks : job.payload.commands.length;
+    const total = stepCount(job.payload);
     for (let step = job.progress; step < total; step += 1) {
       if (runner.stopped) return deliveries.postpone(job, DELIVERY_REASONS.shopRestarting, 0);
       const outcome = await runStep(job, client, step);

@@ -16,9 +16,17 @@ function toPluginJob(job: DeliveryJobRow): PluginJob {
     // A gift's buyer, as the plugin shows them to the recipient in the chat.
     giftFrom: payload.gift ? gameText(payload.gift.from, 64) : null,
   };
-  return payload.kind === 'give'
-    ? { ...common, kind: 'give', shortname: payload.shortname, commands: [] }
-    : { ...common, kind: 'commands', shortname: null, commands: payload.commands };
+  if (payload.kind === 'give')
+    return { ...common, kind: 'give', shortname: payload.shortname, commands: [], items: [] };
+  if (payload.kind === 'kit') {
+    const items = payload.items.map((line) => ({
+      shortname: line.shortname,
+      itemName: gameText(line.name, 64),
+      amount: line.amount,
+    }));
+    return { ...common, kind: 'kit', shortname: null, commands: [], items };
+  }
+  return { ...common, kind: 'commands', shortname: null, commands: payload.commands, items: [] };
 }
 
 /** POST /jobs/lease — a player's jobs on this server, leased to the plugin to give. */
