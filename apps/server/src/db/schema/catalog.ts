@@ -5,11 +5,18 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
+
+/** One line of a kit product: a game item's shortname and how many of it one kit gives. */
+export interface KitItemColumn {
+  gameItemName: string;
+  amount: number;
+}
 
 /** The game's item table, filled by import and by the game-server plugin. */
 export const gameItems = pgTable(
@@ -58,6 +65,11 @@ export const products = pgTable(
     wipeBlockHours: integer('wipe_block_hours').notNull().default(0),
     /** What it grants lasts until the server's next wipe, when revokeCommands run. */
     untilWipe: boolean('until_wipe').notNull().default(false),
+    /**
+     * A kit: the items it gives, in giving order, for one kit bought (null: not a kit). A kit's
+     * gameItemName is '' and its stack size 1; it is delivered as one job of kind 'kit'.
+     */
+    kitItems: jsonb('kit_items').$type<KitItemColumn[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
