@@ -24,21 +24,31 @@ describe.skipIf(monoMissing)('plugin stand-in: console and chat commands', () =>
     ]);
   });
 
-  it('records Oxide’s permission commands and says to every player', async () => {
-    const s = await startProbe('carbon');
-    await s.connect(ANN);
+  it('Oxide’s permission commands answer in the log and return an empty reply; say goes to every player', async () => {
+    const s = await startProbe('oxide');
+    await s.connect(ANN, 'Ann');
+    await s.registerPermission('kits.vip', 'Kits');
     expect(await s.console(`oxide.usergroup add ${ANN} vip`)).toMatchObject({
-      reply: `Player '${ANN}' added to group: vip`,
+      reply: '',
       lastError: null,
     });
+    expect(await s.console(`oxide.group add vip`)).toMatchObject({ reply: '', lastError: null });
+    await s.console(`oxide.usergroup add ${ANN} vip`);
     await s.console('oxide.grant group vip "kits.vip"');
     await s.console(`oxide.grant user ${ANN} skins.use`);
-    await s.console(`oxide.revoke user ${ANN} skins.use`);
-    expect((await s.status()).permissions).toEqual({
-      userGroups: { [ANN]: ['vip'] },
-      userPermissions: { [ANN]: [] },
-      groupPermissions: { vip: ['kits.vip'] },
-    });
+    const oxideLines = s.events
+      .filter((e) => e.event === 'log' && e.source === 'oxide' && !e.text.startsWith('Loaded'))
+      .map((e) => (e as { text: string }).text);
+    expect(oxideLines).toEqual([
+      "Group 'vip' doesn't exist",
+      "Group 'vip' created",
+      `Player 'Ann(${ANN})' added to group: vip`,
+      "Group 'vip' granted permission 'kits.vip'",
+      "Permission 'skins.use' doesn't exist",
+    ]);
+    const permissions = await s.permissions();
+    expect(permissions.userGroups[ANN]).toEqual(['default', 'vip']);
+    expect(permissions.groupPermissions.vip).toEqual(['kits.vip']);
     await s.console('say "Server restart in 5 minutes"');
     expect(s.chats(ANN)).toEqual([
       { event: 'chat', steamId: ANN, text: '"Server restart in 5 minutes"', from: 'SERVER' },

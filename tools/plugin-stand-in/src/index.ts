@@ -26,5 +26,7 @@ export type {
   ReplyEvent,
   StandInEvent,
   StandInMode,
+  StandInOtherPlugins,
+  StandInPermissions,
   StandInStatus,
 } from './protocol';

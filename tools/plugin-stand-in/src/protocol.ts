@@ -95,6 +95,8 @@ export interface InventoryItem {
   slot: number;
   /** Only when not 0. */
   skin?: number;
+  /** Only for an item with condition that is below its type's maximum (damaged). */
+  condition?: number;
 }
 
 export interface InventoryItemInit {
@@ -105,6 +107,30 @@ export interface InventoryItemInit {
   /** Default the container's first empty slot. */
   slot?: number;
   skin?: number;
+  /** Item.condition, for an item whose type has condition (weapons, tools, clothing): below the maximum is damaged. */
+  condition?: number;
+}
+
+/** The permission library's data (both frameworks keep it in oxide.users / oxide.groups). */
+export interface StandInPermissions {
+  /** Groups that exist (default and admin always; Carbon stores names lower-cased). */
+  groups: string[];
+  /** Every user record and its groups (Oxide makes a record for any id a call names). */
+  userGroups: Record<string, string[]>;
+  userPermissions: Record<string, string[]>;
+  groupPermissions: Record<string, string[]>;
+  /** Permissions registered by plugins (the loaded one's go when it unloads). */
+  registered: string[];
+  /** Carbon's one shared record for ids without one: what AddUserGroup/GrantUserPermission changed there. */
+  blankUser: { groups: string[]; permissions: string[] };
+}
+
+/** What the stand-in's other plugins answer (other-plugins.cs). */
+export interface StandInOtherPlugins {
+  refused: string | null;
+  refuseAnySlot: boolean;
+  blockStacking: string[];
+  maxStackable: Record<string, number>;
 }
 
 export interface StandInStatus {
@@ -115,11 +141,9 @@ export interface StandInStatus {
   /** Web requests sent and not yet completed. */
   requests: number;
   players: Array<{ steamId: string; name: string; connected: boolean; dead: boolean }>;
-  /** What oxide.usergroup / oxide.grant / oxide.revoke recorded. */
-  permissions: {
-    userGroups: Record<string, string[]>;
-    userPermissions: Record<string, string[]>;
-    groupPermissions: Record<string, string[]>;
-  };
+  permissions: StandInPermissions;
   refused: string | null;
+  others: StandInOtherPlugins;
+  /** SaveRestore.IsSaving now. */
+  isSaving: boolean;
 }

@@ -8,6 +8,7 @@ import type {
   InventoryItemInit,
   ReplyEvent,
   StandInMode,
+  StandInPermissions,
   StandInStatus,
 } from './protocol';
 import { StandInEvents } from './stand-in-events';
@@ -142,9 +143,37 @@ export class StandIn extends StandInEvents {
     return this.command('respawn', { steamId }).then(() => undefined);
   }
 
-  /** Another plugin's CanAcceptItem: refuse this shortname in an empty slot (null: refuse nothing). */
-  refuse(shortname: string | null): Promise<void> {
-    return this.command('refuse', { shortname }).then(() => undefined);
+  /**
+   * Another plugin's CanAcceptItem: CannotAccept for this shortname in an empty slot, so merges into
+   * existing stacks still happen (null: refuse nothing). `anySlot`: in every slot, merges included.
+   */
+  refuse(shortname: string | null, options: { anySlot?: boolean } = {}): Promise<void> {
+    return this.command('refuse', { shortname, anySlot: options.anySlot ?? false }).then(
+      () => undefined,
+    );
+  }
+
+  /** The permission library's data as it is in memory now. */
+  async permissions(): Promise<StandInPermissions> {
+    return (await this.command<{ permissions: StandInPermissions }>('permissions')).permissions;
+  }
+
+  /** Permission.CreateGroup, as an admin's `oxide.group add` would; false when it exists. */
+  async createGroup(name: string, title?: string, rank?: number): Promise<boolean> {
+    return (await this.command<{ created: boolean }>('createGroup', { name, title, rank })).created;
+  }
+
+  /** Permission.RemoveGroup: its members lose it. */
+  async removeGroup(name: string): Promise<boolean> {
+    return (await this.command<{ removed: boolean }>('removeGroup', { name })).removed;
+  }
+
+  /**
+   * Permission.RegisterPermission by another plugin (owner: its name, default "OtherPlugin"), or by the
+   * loaded plugin when owner is its name (then it goes when the plugin unloads).
+   */
+  registerPermission(permission: string, owner?: string): Promise<void> {
+    return this.command('registerPermission', { permission, owner }).then(() => undefined);
   }
 
   /** Moves the timers' clock forward and fires what became due. */

@@ -72,22 +72,35 @@ namespace RustStandIn
                     break;
                 case "save":
                     host.Save();
-                    reply["path"] = host.World.SavePath;
+                    reply["path"] = host.Game.SavePath;
                     break;
                 case "inventory":
-                    reply["items"] = Inventory.List(host.World.Get((string)c["steamId"]).inv);
+                    reply["items"] = Inventory.List(host.Game.Get((string)c["steamId"]).inv);
                     break;
                 case "setInventory":
-                    Inventory.Set(host.World.GetOrCreate((string)c["steamId"], null).inv, (JArray)c["items"]);
+                    Inventory.Set(host.Game.GetOrCreate((string)c["steamId"], null).inv, (JArray)c["items"]);
                     break;
                 case "kill":
-                    host.World.Get((string)c["steamId"]).dead = true;
+                    host.Game.Get((string)c["steamId"]).dead = true;
                     break;
                 case "respawn":
-                    host.World.Get((string)c["steamId"]).dead = false;
+                    host.Game.Get((string)c["steamId"]).dead = false;
                     break;
                 case "refuse":
-                    host.Inventory.RefusedShortname = (string)c["shortname"];
+                    host.Others.RefusedShortname = (string)c["shortname"];
+                    host.Others.RefuseAnySlot = (bool?)c["anySlot"] ?? false;
+                    break;
+                case "createGroup":
+                    reply["created"] = host.PermissionData.CreateGroup((string)c["name"], (string)c["title"] ?? (string)c["name"], (int?)c["rank"] ?? 0);
+                    break;
+                case "removeGroup":
+                    reply["removed"] = host.PermissionData.RemoveGroup((string)c["name"]);
+                    break;
+                case "registerPermission":
+                    RegisterPermission(host, (string)c["permission"], (string)c["owner"]);
+                    break;
+                case "permissions":
+                    reply["permissions"] = host.PermissionData.ToJson();
                     break;
                 case "advance":
                     reply["fired"] = host.Timers.Advance((double?)c["seconds"] ?? 0);
@@ -107,6 +120,22 @@ namespace RustStandIn
             reply["loaded"] = host.Loader.IsLoaded;
         }
 
+        // Permission.RegisterPermission by another plugin (owner: its name), or by the loaded plugin when
+        // owner is the plugin's name. A plugin's permissions go when it unloads.
+        private static void RegisterPermission(StandInHost host, string permission, string owner)
+        {
+            if (string.IsNullOrEmpty(permission))
+            {
+                throw new ArgumentException("permission is required");
+            }
+            object key = owner ?? "OtherPlugin";
+            if (host.Loader.IsLoaded && owner == host.Loader.Current.Name)
+            {
+                key = host.Loader.Current;
+            }
+            host.PermissionData.Register(permission, key);
+        }
+
         private static string WriteLang(StandInHost host, string lang, string text)
         {
             if (string.IsNullOrEmpty(lang))
@@ -122,7 +151,7 @@ namespace RustStandIn
         private static void Status(StandInHost host, JObject reply)
         {
             var players = new JArray();
-            foreach (BasePlayer player in host.World.Players)
+            foreach (BasePlayer player in host.Game.Players)
             {
                 players.Add(new JObject
                 {
@@ -134,8 +163,10 @@ namespace RustStandIn
             reply["timers"] = host.Timers.Pending;
             reply["requests"] = host.Web.InFlight;
             reply["players"] = players;
-            reply["permissions"] = host.Console.Permissions();
-            reply["refused"] = host.Inventory.RefusedShortname;
+            reply["permissions"] = host.PermissionData.ToJson();
+            reply["refused"] = host.Others.RefusedShortname;
+            reply["others"] = host.Others.ToJson();
+            reply["isSaving"] = SaveRestore.IsSaving;
         }
 
         // The game's `quit`: OnServerShutdown, the plugins unload, players are kicked, then the world is
@@ -147,7 +178,8 @@ namespace RustStandIn
                 host.Loader.CallHook("OnServerShutdown");
                 host.Loader.Unload();
             }
-            foreach (BasePlayer player in host.World.Players)
+            host.PermissionData.Save();
+            foreach (BasePlayer player in host.Game.Players)
             {
                 if (player.connected)
                 {
@@ -155,7 +187,7 @@ namespace RustStandIn
                     BasePlayer.activePlayerList.Remove(player);
                 }
             }
-            host.World.Save();
+            host.Game.Save();
         }
     }
 }

@@ -3,8 +3,8 @@
 // names are lower-cased, arguments split on spaces outside quotes (at most 16). A command that throws
 // answers "Error: <name> - <message> (<source>)" and leaves LastError null; an unknown one sets
 // LastError to "Command '<strCommand>' not found" and returns null. Known here: the plugin's own
-// console commands, `say`, Oxide's permission commands (recorded, see `status`) and `fail.command`,
-// which always throws.
+// console commands, `say`, the framework's permission commands (permission-commands.cs) and
+// `fail.command`, which always throws.
 using System;
 using System.Collections.Generic;
 using System.Linq;
@@ -18,13 +18,12 @@ namespace RustStandIn
     {
         private static readonly Regex SplitQuotes = new Regex("\"([^\"]+)\"|'([^']+)'|\\S+");
         private readonly StandInHost host;
-        private readonly Dictionary<string, HashSet<string>> userGroups = new Dictionary<string, HashSet<string>>();
-        private readonly Dictionary<string, HashSet<string>> userPermissions = new Dictionary<string, HashSet<string>>();
-        private readonly Dictionary<string, HashSet<string>> groupPermissions = new Dictionary<string, HashSet<string>>();
+        private readonly PermissionCommands permissionCommands;
 
         public ConsoleCommands(StandInHost host)
         {
             this.host = host;
+            permissionCommands = new PermissionCommands(host);
         }
 
         public string Run(string strCommand, object[] args, string origin)
@@ -42,15 +41,6 @@ namespace RustStandIn
             }
             Events.Emit("command", "text", text, "reply", reply, "lastError", ConsoleSystem.LastError, "origin", origin);
             return reply;
-        }
-
-        public JObject Permissions()
-        {
-            return new JObject
-            {
-                { "userGroups", ToJson(userGroups) }, { "userPermissions", ToJson(userPermissions) },
-                { "groupPermissions", ToJson(groupPermissions) }
-            };
         }
 
         private bool TryRun(string name, string[] argv, string fullString, out string reply)
@@ -72,13 +62,6 @@ namespace RustStandIn
                         Events.Emit("chat", "steamId", player.UserIDString, "text", fullString, "from", "SERVER");
                     }
                     return true;
-                case "oxide.usergroup":
-                    reply = Membership(argv);
-                    return true;
-                case "oxide.grant":
-                case "oxide.revoke":
-                    reply = Grant(argv, name == "oxide.grant");
-                    return true;
                 case "fail.command":
                     try
                     {
@@ -91,63 +74,13 @@ namespace RustStandIn
                     }
                     return true;
                 default:
-                    return false;
+                    return permissionCommands.TryRun(name, argv, out reply);
             }
         }
 
         private static void AlwaysThrows()
         {
             throw new InvalidOperationException("fail.command always fails");
-        }
-
-        private string Membership(string[] argv)
-        {
-            if (argv.Length < 3 || (argv[0] != "add" && argv[0] != "remove"))
-            {
-                return "Usage: oxide.usergroup <add|remove> <username> <groupname>";
-            }
-            bool add = argv[0] == "add";
-            Change(userGroups, argv[1], argv[2], add);
-            return add ? "Player '" + argv[1] + "' added to group: " + argv[2] : "Player '" + argv[1] + "' removed from group '" + argv[2] + "'";
-        }
-
-        private string Grant(string[] argv, bool grant)
-        {
-            string verb = grant ? "grant" : "revoke";
-            if (argv.Length < 3 || (argv[0] != "user" && argv[0] != "group"))
-            {
-                return "Usage: oxide." + verb + " <group|user> <name|id> <permission>";
-            }
-            bool user = argv[0] == "user";
-            Change(user ? userPermissions : groupPermissions, argv[1], argv[2], grant);
-            return (user ? "Player '" : "Group '") + argv[1] + "' " + (grant ? "granted" : "revoked") + " permission '" + argv[2] + "'";
-        }
-
-        private static void Change(Dictionary<string, HashSet<string>> table, string key, string value, bool add)
-        {
-            HashSet<string> set;
-            if (!table.TryGetValue(key, out set))
-            {
-                table[key] = set = new HashSet<string>();
-            }
-            if (add)
-            {
-                set.Add(value);
-            }
-            else
-            {
-                set.Remove(value);
-            }
-        }
-
-        private static JObject ToJson(Dictionary<string, HashSet<string>> table)
-        {
-            var json = new JObject();
-            foreach (KeyValuePair<string, HashSet<string>> entry in table)
-            {
-                json[entry.Key] = new JArray(entry.Value.OrderBy(v => v, StringComparer.Ordinal).ToArray());
-            }
-            return json;
         }
 
         /// <summary>ConsoleSystem.BuildCommand: each argument appended as a quoted string, quotes escaped.</summary>

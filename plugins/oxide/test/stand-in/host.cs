@@ -22,7 +22,9 @@ namespace RustStandIn
         public readonly Timers Timers;
         public readonly WebRequestRunner Web;
         public readonly OxideLang SharedLang;
-        public readonly World World;
+        public readonly ServerWorld Game;
+        public readonly PermissionStore PermissionData;
+        public readonly OtherPlugins Others = new OtherPlugins();
         public readonly Inventory Inventory = new Inventory();
         public readonly ConsoleCommands Console;
         public readonly PluginLoader Loader;
@@ -36,7 +38,8 @@ namespace RustStandIn
             Timers = new Timers(Describe);
             Web = new WebRequestRunner(carbon, Describe);
             SharedLang = new OxideLang(LangDirectory);
-            World = new World(directory);
+            Game = new ServerWorld(directory, RootFolder, SaveFileName);
+            PermissionData = new PermissionStore(carbon, Path.Combine(directory, "data"));
             Console = new ConsoleCommands(this);
             Loader = new PluginLoader(this, pluginPath);
         }
@@ -135,16 +138,40 @@ namespace RustStandIn
             return Console.Run(command, args, "plugin");
         }
 
+        public object CallHook(string name, params object[] args)
+        {
+            object answer = Loader.CallHook(name, args);
+            return answer ?? Others.Answer(name, args);
+        }
+
+        /// <summary>World.SaveFileName of a procedural map: "proceduralmap.&lt;size&gt;.&lt;seed&gt;.274.sav" (World.cs 127-142).</summary>
+        public string SaveFileName
+        {
+            get { return "proceduralmap.3000.12345.274.sav"; }
+        }
+
+        /// <summary>ConVar.Server.rootFolder: "server/" + identity, relative to the working directory (&lt;dir&gt;).</summary>
+        public string RootFolder
+        {
+            get { return "server/my_server_identity"; }
+        }
+
+        public IPermissions Permissions
+        {
+            get { return PermissionData; }
+        }
+
         public BasePlayer FindByID(ulong userId)
         {
-            return World.FindActive(userId);
+            return Game.FindActive(userId);
         }
 
         /// <summary>The world save: OnServerSave reaches the plugin first, then the inventories are written.</summary>
         public void Save()
         {
             Loader.CallHook("OnServerSave");
-            World.Save();
+            PermissionData.Save();
+            Game.Save();
         }
     }
 }

@@ -1,13 +1,14 @@
 // PlayerInventory.GiveItem and Item.MoveToContainer as the December 2025 server has them
-// (SeiferUwU/RustServerManaged Assembly-CSharp/PlayerInventory.cs, Item.cs), for the main inventory
-// and the belt (no backpack, no wear container):
-//   GiveItem tries the ideal container (the belt if the belt already holds the item, else main if
-//   main holds it, else the belt for a usable item), then main, then the belt.
-//   MoveToContainer first tops up the container's partial stacks of the same item and skin, the
-//   highest slot first, lowering item.amount, and only then takes the first empty slot that accepts
-//   it. What was merged stays merged when no slot is found.
-// The "refuse" rule stands in for another plugin's CanAcceptItem: it refuses the shortname in an
-// empty slot (merging into existing stacks still happens).
+// (SeiferUwU/RustServerManaged Assembly-CSharp/PlayerInventory.cs 1177-1246, Item.cs 908-1060), for the
+// main inventory and the belt (no backpack, no wear container):
+//   GiveItem tries the ideal container (when MaxStackable() > 1: the belt if it already holds the
+//   item, else main if main holds it; else the belt for a usable item), then main, then the belt.
+//   MoveToContainer (iTargetPos -1): the target is the highest slot holding a stack that CanStack the
+//   item and is below its MaxStackable(); failing that, the first empty slot the item CanMoveTo. The
+//   target must pass CanMoveTo (ItemContainer.CanAcceptItem: the container's own rule, e.g. the belt
+//   refuses NotAllowedInBelt items, then the CanAcceptItem hook). A merge tops the stack up to
+//   MaxStackable(), lowers item.amount, and tries again from the start. What was merged stays merged
+//   when no target is left; GiveItem then returns false.
 using System.Collections.Generic;
 using Newtonsoft.Json.Linq;
 
@@ -15,8 +16,6 @@ namespace RustStandIn
 {
     internal sealed class Inventory
     {
-        public string RefusedShortname;
-
         public bool Give(PlayerInventory inventory, Item item, ItemContainer container)
         {
             if (item == null)
@@ -30,18 +29,19 @@ namespace RustStandIn
             {
                 container = IdealContainer(inventory, item);
             }
-            bool accepted = (container != null && Move(item, container, ref merged, ref placed))
-                || Move(item, inventory.containerMain, ref merged, ref placed)
-                || Move(item, inventory.containerBelt, ref merged, ref placed);
+            bool accepted = (container != null && MoveToContainer(item, container, ref merged, ref placed))
+                || MoveToContainer(item, inventory.containerMain, ref merged, ref placed)
+                || MoveToContainer(item, inventory.containerBelt, ref merged, ref placed);
             Events.Emit("give", "steamId", inventory.owner.UserIDString, "shortname", item.info.shortname,
                 "amount", amount, "accepted", accepted, "merged", merged,
                 "container", placed == null ? null : placed.kind, "slot", placed == null ? (int?)null : item.position);
             return accepted;
         }
 
+        // PlayerInventory.GetIdealPickupContainer (the wear container and backpacks left out).
         private static ItemContainer IdealContainer(PlayerInventory inventory, Item item)
         {
-            if (item.info.stackable > 1)
+            if (item.MaxStackable() > 1)
             {
                 if (Holds(inventory.containerBelt, item.info.itemid))
                 {
@@ -52,7 +52,8 @@ namespace RustStandIn
                     return inventory.containerMain;
                 }
             }
-            return ItemTable.IsUsable(item.info) ? inventory.containerBelt : null;
+            bool notStraightToBelt = (item.info.flags & ItemDefinition.Flag.NotStraightToBelt) != 0;
+            return ItemTable.IsUsable(item.info) && !notStraightToBelt ? inventory.containerBelt : null;
         }
 
         private static bool Holds(ItemContainer container, int itemid)
@@ -60,53 +61,87 @@ namespace RustStandIn
             return container.itemList.Exists(i => i.info.itemid == itemid);
         }
 
-        private bool Move(Item item, ItemContainer container, ref int merged, ref ItemContainer placed)
+        // Item.CanMoveTo (Item.cs 908-927).
+        private static bool CanMoveTo(Item item, ItemContainer container, int targetPos)
+        {
+            if (container.CanAcceptItem(item, targetPos) != ItemContainer.CanAcceptResult.CanAccept)
+            {
+                return false;
+            }
+            if (targetPos >= container.capacity)
+            {
+                return false;
+            }
+            return !(item.parent != null && container == item.parent && targetPos == item.position);
+        }
+
+        // Item.MoveToContainer(newcontainer) with iTargetPos -1, allowStack true, ignoreStackLimit false.
+        private static bool MoveToContainer(Item item, ItemContainer container, ref int merged, ref ItemContainer placed)
         {
             BasePlayer owner = container.owner.owner;
             if (owner.IsDead() && item.parent != null)
             {
                 return false;
             }
-            while (item.info.stackable > 1)
+            int target = -1;
+            if (item.info.stackable > 1)
             {
-                Item stack = null;
-                foreach (Item candidate in container.itemList)
+                foreach (Item stack in container.itemList.ToArray())
                 {
-                    if (candidate != item && candidate.info.itemid == item.info.itemid && candidate.skin == item.skin &&
-                        candidate.amount < candidate.info.stackable && (stack == null || candidate.position > stack.position))
+                    if (stack.info.itemid == item.info.itemid && stack.position > target && stack.CanStack(item) &&
+                        stack.amount < stack.MaxStackable())
                     {
-                        stack = candidate;
+                        target = stack.position;
                     }
                 }
-                if (stack == null)
+            }
+            if (target == -1)
+            {
+                if (container == item.parent)
                 {
-                    break;
+                    return false;
                 }
-                int moved = System.Math.Min(stack.info.stackable - stack.amount, item.amount);
-                stack.amount += moved;
-                item.amount -= moved;
-                merged += moved;
-                if (item.amount <= 0)
+                for (int slot = 0; slot < container.capacity; slot++)
                 {
-                    item.Remove();
-                    return true;
+                    if (container.GetSlot(slot) == null && CanMoveTo(item, container, slot))
+                    {
+                        target = slot;
+                        break;
+                    }
                 }
             }
-            if (container == item.parent)
+            if (target == -1 || !CanMoveTo(item, container, target))
             {
                 return false;
             }
-            for (int slot = 0; slot < container.capacity; slot++)
+            Item existing = container.GetSlot(target);
+            if (existing == null)
             {
-                if (container.GetSlot(slot) == null && RefusedShortname != item.info.shortname)
-                {
-                    item.RemoveFromContainer();
-                    container.Insert(item, slot);
-                    placed = container;
-                    return true;
-                }
+                item.RemoveFromContainer();
+                container.Insert(item, target);
+                placed = container;
+                return true;
             }
-            return false;
+            if (existing == item || !existing.CanStack(item))
+            {
+                return false;
+            }
+            int limit = existing.MaxStackable();
+            if (existing.amount >= limit)
+            {
+                return false;
+            }
+            int moved = System.Math.Min(limit - existing.amount, item.amount);
+            existing.amount += moved;
+            item.amount -= moved;
+            merged += moved;
+            if (item.amount <= 0)
+            {
+                item.RemoveFromContainer();
+                item.Remove();
+                return true;
+            }
+            return MoveToContainer(item, container, ref merged, ref placed);
         }
 
         /// <summary>Replaces a player's main inventory and belt, item by item, without merging.</summary>
@@ -129,11 +164,19 @@ namespace RustStandIn
                 {
                     throw new System.ArgumentException("an item needs an amount of at least 1: " + definition.shortname);
                 }
+                if (entry["condition"] != null)
+                {
+                    if (!item.hasCondition)
+                    {
+                        throw new System.ArgumentException(definition.shortname + " has no condition");
+                    }
+                    item.condition = (float)entry["condition"];
+                }
                 container.Insert(item, slot);
             }
         }
 
-        /// <summary>Main then belt, each by slot: [{shortname, amount, container, slot, skin?}].</summary>
+        /// <summary>Main then belt, each by slot: [{shortname, amount, container, slot, skin?, condition? (only below full)}].</summary>
         public static JArray List(PlayerInventory inventory)
         {
             var list = new JArray();
@@ -151,6 +194,10 @@ namespace RustStandIn
                     if (item.skin != 0)
                     {
                         json["skin"] = item.skin;
+                    }
+                    if (item.hasCondition && item.condition < item.info.condition.max)
+                    {
+                        json["condition"] = item.condition;
                     }
                     list.Add(json);
                 }

@@ -33,6 +33,8 @@ namespace RustStandIn
                     category = CategoryOf(category),
                     stackable = entry["stackable"] != null ? (int)entry["stackable"] : StackLimit(shortname, category)
                 };
+                float maxCondition = entry["maxCondition"] != null ? (float)entry["maxCondition"] : ConditionOf(definition.category);
+                definition.condition = new ItemDefinition.Condition { enabled = maxCondition > 0f, max = maxCondition };
                 ItemManager.Register(definition);
             }
             return items.Count;
@@ -64,6 +66,15 @@ namespace RustStandIn
                 default:
                     return 100;
             }
+        }
+
+        /// <summary>
+        /// The table has no condition either: weapons, tools and clothing get a maximum of 100 (the game's
+        /// vary by item), everything else none. An entry's own "maxCondition" wins.
+        /// </summary>
+        public static float ConditionOf(ItemCategory category)
+        {
+            return category == ItemCategory.Weapon || category == ItemCategory.Tool || category == ItemCategory.Attire ? 100f : 0f;
         }
 
         private static ItemCategory CategoryOf(string category)

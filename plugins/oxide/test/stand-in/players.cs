@@ -13,7 +13,7 @@ namespace RustStandIn
     {
         public static void Connect(StandInHost host, string steamId, string name)
         {
-            BasePlayer player = host.World.GetOrCreate(steamId, name);
+            BasePlayer player = host.Game.GetOrCreate(steamId, name);
             if (player.connected)
             {
                 throw new InvalidOperationException("already connected: " + steamId);
@@ -22,6 +22,9 @@ namespace RustStandIn
             {
                 player.name = name;
             }
+            // Oxide adds a joining player to the default group (RustCore.IOnUserApprove); Carbon creates the
+            // player's record and does the same (Permission.RefreshUser, from its OnPlayerConnected).
+            host.PermissionData.OnJoin(player.UserIDString, player.name);
             player.connected = true;
             BasePlayer.activePlayerList.Add(player);
             host.Loader.CallHook("OnPlayerConnected", player);
@@ -29,7 +32,7 @@ namespace RustStandIn
 
         public static void Disconnect(StandInHost host, string steamId, string reason)
         {
-            BasePlayer player = host.World.Get(steamId);
+            BasePlayer player = host.Game.Get(steamId);
             if (!player.connected)
             {
                 throw new InvalidOperationException("not connected: " + steamId);
@@ -42,7 +45,7 @@ namespace RustStandIn
         /// <summary>True when the line was a chat command some plugin registered.</summary>
         public static bool Chat(StandInHost host, string steamId, string text)
         {
-            BasePlayer player = host.World.Get(steamId);
+            BasePlayer player = host.Game.Get(steamId);
             if (!player.connected)
             {
                 throw new InvalidOperationException("not connected: " + steamId);

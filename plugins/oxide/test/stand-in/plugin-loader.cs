@@ -128,6 +128,7 @@ namespace RustStandIn
         {
             host.RemoveCommandsOf(plugin);
             host.Timers.DestroyFor(plugin);
+            host.PermissionData.Unregister(plugin);
             if (host.Carbon)
             {
                 ((CSharpPlugin)plugin).HostDropTimers();

@@ -30,10 +30,16 @@ namespace RustStandIn
                 Directory.CreateDirectory(Path.Combine(dir, sub));
             }
             Interface.Install(new OxideMod(Path.Combine(dir, "data")));
-            var host = new StandInHost(dir, mode == "carbon", Path.GetFullPath(Required(options, "plugin")));
+            string pluginPath = Path.GetFullPath(Required(options, "plugin"));
+            string itemsPath = Path.GetFullPath(Required(options, "items"));
+            // The game runs in its install directory; ConVar.Server.rootFolder ("server/<identity>") is
+            // relative to it. The stand-in's is <dir>.
+            Directory.SetCurrentDirectory(dir);
+            var host = new StandInHost(dir, mode == "carbon", pluginPath);
             Host.Current = host;
-            int items = ItemTable.Load(Required(options, "items"));
-            int players = host.World.LoadIfPresent();
+            int items = ItemTable.Load(itemsPath);
+            host.PermissionData.Load(options.ContainsKey("groups") ? options["groups"].Split(new[] { ',' }, StringSplitOptions.RemoveEmptyEntries) : null);
+            int players = host.Game.LoadIfPresent();
 
             // Plugins loaded with the server get OnServerInitialized(true); later loads get false.
             MainLoop.Post(() =>

@@ -1,7 +1,11 @@
-// The players the world knows (connected or sleeping) and the world save. As in the game, inventories
-// reach the disk only in the world save (BasePlayer.Save → inventory.Save): a process killed between a
-// give and the next save starts again with the inventories of that save. The stand-in writes
-// <dir>/world.json atomically (temporary file, fsync, rename), as a save either happened or not.
+// The players the world knows (connected or sleeping) and the world save file. As in the game,
+// inventories reach the disk only in the world save (BasePlayer.Save → inventory.Save): a process killed
+// between a give and the next save starts again with the inventories of that save. The file is where the
+// game keeps it, ConVar.Server.rootFolder + "/" + World.SaveFileName (here
+// <dir>/server/my_server_identity/proceduralmap.3000.12345.274.sav; its content is the stand-in's JSON),
+// written as SaveRestore.Save writes it (SaveRestore.cs 226-246): to "<save>.new", then copied over the
+// save and the .new deleted. When the .new cannot be written nothing else happens, so the save file and
+// its last write time change only when a save succeeds.
 using System;
 using System.Collections.Generic;
 using System.IO;
@@ -11,14 +15,14 @@ using Newtonsoft.Json.Linq;
 
 namespace RustStandIn
 {
-    internal sealed class World
+    internal sealed class ServerWorld
     {
         private readonly Dictionary<ulong, BasePlayer> players = new Dictionary<ulong, BasePlayer>();
         private readonly string path;
 
-        public World(string directory)
+        public ServerWorld(string directory, string rootFolder, string saveFileName)
         {
-            path = Path.Combine(directory, "world.json");
+            path = Path.Combine(Path.Combine(directory, rootFolder), saveFileName);
         }
 
         public string SavePath
@@ -69,7 +73,8 @@ namespace RustStandIn
             return players.TryGetValue(id, out player) && player.connected ? player : null;
         }
 
-        public void Save()
+        /// <summary>BasePlayer.Save for every player: what a write made now would hold.</summary>
+        public string Snapshot()
         {
             var list = new JArray();
             foreach (BasePlayer player in players.Values)
@@ -80,22 +85,46 @@ namespace RustStandIn
                     { "items", Inventory.List(player.inv) }
                 });
             }
-            string json = new JObject { { "players", list } }.ToString(Formatting.Indented);
-            string temporary = path + ".tmp";
-            using (var stream = new FileStream(temporary, FileMode.Create, FileAccess.Write))
+            return new JObject { { "players", list } }.ToString(Formatting.Indented);
+        }
+
+        /// <summary>The disk step of SaveRestore.Save: "&lt;save&gt;.new", then copied over the save. Throws what the disk throws.</summary>
+        public void Write(string snapshot, bool diskFull)
+        {
+            string temporary = path + ".new";
+            Directory.CreateDirectory(Path.GetDirectoryName(path));
+            if (File.Exists(temporary))
             {
-                byte[] bytes = new UTF8Encoding(false).GetBytes(json);
-                stream.Write(bytes, 0, bytes.Length);
-                stream.Flush(true);
+                File.Delete(temporary);
             }
-            if (File.Exists(path))
+            try
             {
-                File.Replace(temporary, path, null);
+                if (diskFull)
+                {
+                    throw new IOException("Disk full. Path " + temporary);
+                }
+                using (FileStream stream = File.OpenWrite(temporary))
+                {
+                    byte[] bytes = new UTF8Encoding(false).GetBytes(snapshot);
+                    stream.Write(bytes, 0, bytes.Length);
+                }
             }
-            else
+            catch (Exception)
             {
-                File.Move(temporary, path);
+                if (File.Exists(temporary))
+                {
+                    File.Delete(temporary);
+                }
+                throw;
             }
+            File.Copy(temporary, path, true);
+            File.Delete(temporary);
+        }
+
+        /// <summary>A blocking save (the shutdown's server.save writes in one step).</summary>
+        public void Save()
+        {
+            Write(Snapshot(), false);
         }
 
         /// <summary>Every saved player comes back asleep (not connected) with the saved inventory.</summary>

@@ -77,6 +77,31 @@ public class PlayerInventory
         this.owner = owner;
         containerMain = new ItemContainer(this, "main", 24);
         containerBelt = new ItemContainer(this, "belt", 6);
+        // PlayerInventory.cs 258-259: the belt accepts what CanEquipItem allows, main everything.
+        containerBelt.canAcceptItem = CanEquipItem;
+        containerMain.canAcceptItem = CanStoreInInventory;
+    }
+
+    // PlayerInventory.cs 713-716.
+    internal bool CanStoreInInventory(Item item, int targetSlot)
+    {
+        return true;
+    }
+
+    // PlayerInventory.cs 718-750: the CanEquipItem hook, then NotAllowedInBelt (restraints and container
+    // restrictions do not arise in the stand-in).
+    internal bool CanEquipItem(Item item, int targetSlot)
+    {
+        object obj = Host.Current.CallHook("CanEquipItem", this, item, targetSlot);
+        if (obj is bool)
+        {
+            return (bool)obj;
+        }
+        if ((item.info.flags & ItemDefinition.Flag.NotAllowedInBelt) != 0)
+        {
+            return false;
+        }
+        return true;
     }
 
     // The game also has an overload taking an ItemMoveModifier; the plugin uses this one.

@@ -44,11 +44,17 @@ namespace Oxide.Plugins
         protected WebRequests webrequest;
         protected PluginTimers timer;
 
+        // Oxide.CSharp CSharpPlugin.cs: `protected Permission permission = Interface.Oxide.GetLibrary<Permission>()`;
+        // Carbon: `public Permission permission` on its Plugin, set to Interface.Oxide.Permission by
+        // RustPlugin (Carbon.Common src/Oxide/Plugin.cs, RustPlugin.cs). One library for all plugins in both.
+        protected Permission permission;
+
         protected CSharpPlugin()
         {
             timer = new PluginTimers(this);
             lang = new Lang(Host.Current.LangFor(this));
             webrequest = new WebRequests();
+            permission = new Permission(Host.Current.Permissions);
         }
 
         // Oxide formats only when arguments are given, so a lone message may contain braces.

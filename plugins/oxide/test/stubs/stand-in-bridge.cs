@@ -45,6 +45,43 @@ namespace RustStandIn.Bridge
         string RunConsole(ConsoleSystem.Option options, string command, object[] args);
 
         BasePlayer FindByID(ulong userId);
+
+        /// <summary>Interface.CallHook: the loaded plugin's hook and the stand-in's other plugins (null: nobody answered).</summary>
+        object CallHook(string name, params object[] args);
+
+        /// <summary>World.SaveFileName.</summary>
+        string SaveFileName { get; }
+
+        /// <summary>ConVar.Server.rootFolder.</summary>
+        string RootFolder { get; }
+
+        /// <summary>The permission library (Oxide: one for all plugins; Carbon too, Interface.Oxide.Permission).</summary>
+        IPermissions Permissions { get; }
+    }
+
+    internal interface IPermissions
+    {
+        bool PermissionExists(string permission, Plugin owner);
+
+        bool UserHasPermission(string playerId, string permission);
+
+        string[] GetUserGroups(string playerId);
+
+        void AddUserGroup(string playerId, string groupName);
+
+        void RemoveUserGroup(string playerId, string groupName);
+
+        bool UserHasGroup(string playerId, string groupName);
+
+        bool GroupExists(string groupName);
+
+        string[] GetGroups();
+
+        void GrantUserPermission(string playerId, string permission, Plugin owner);
+
+        void RevokeUserPermission(string playerId, string permission);
+
+        bool CreateGroup(string groupName, string groupTitle, int groupRank);
     }
 
     internal interface ITimerHandle
