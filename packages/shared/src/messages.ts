@@ -27,4 +27,6 @@ export type ErrorCode =
   | 'conflict'
   | 'unprocessable'
   | 'provider_unavailable'
+  /** A game server's request signed right but timed by a clock too far from the shop's. */
+  | 'clock_skew'
   | 'internal';

@@ -30,8 +30,10 @@ export interface SendOptions {
 
 export interface PluginReply<T> {
   status: number;
-  /** The envelope's body, parsed, when its signature verified; undefined otherwise. */
+  /** The envelope's body, parsed, when its signature verified, without its `serverTime`; undefined otherwise. */
   body: T | undefined;
+  /** The shop's clock that every signed body carries (Unix seconds); undefined when unsigned. */
+  serverTime: number | undefined;
   /** Whether the reply was the shop's envelope with a valid signature for this request. */
   signed: boolean;
   /** The reply as it came, for unsigned refusals ({ error, message }) and for tampering with. */
@@ -99,9 +101,12 @@ export function createPluginSigner(app: FastifyInstance, key: string): PluginSig
     });
     const nonce = sent['x-nonce'] ?? '';
     const opened = openEnvelope(key, nonce, reply.statusCode, reply.body);
+    const { serverTime, ...rest } =
+      opened === null ? {} : (JSON.parse(opened) as { serverTime?: number });
     return {
       status: reply.statusCode,
-      body: opened === null ? undefined : (JSON.parse(opened) as T),
+      serverTime,
+      body: opened === null ? undefined : (rest as T),
       signed: opened !== null,
       text: reply.body,
       nonce,

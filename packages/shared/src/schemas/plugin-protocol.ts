@@ -54,6 +54,11 @@ export const pluginItemsRequestSchema = z.object({
       (items) => new Set(items.map((item) => item.shortname)).size === items.length,
       'Shortname повторяется в списке',
     ),
+  /** The server's permission groups (plugin 2.1+), so the admin is warned of a VIP tier without one. */
+  groups: z
+    .array(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/))
+    .max(1000)
+    .optional(),
 });
 export const pluginItemsReplySchema = z.object({
   imported: z.number().int(),
@@ -94,6 +99,8 @@ export const pluginLeaseReplySchema = z.object({
   jobs: z.array(pluginJobSchema),
   leaseSeconds: z.number().int(),
   inProgress: z.number().int(),
+  /** The groups the shop's VIP tiers grant on this server: the only groups a job may add the player to. */
+  vipGroups: z.array(z.string()),
 });
 
 export const pluginGivenRequestSchema = z.object({

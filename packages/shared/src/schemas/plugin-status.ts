@@ -25,6 +25,10 @@ export const serverPluginStatusSchema = z.object({
       at: z.string().nullable(),
     }),
   ),
+  /** The server's permission groups as its plugin last sent them; null before plugin 2.1 sent any. */
+  groups: z.array(z.string()).nullable(),
+  /** Groups the shop's VIP tiers grant on this server that the server does not have. */
+  missingVipGroups: z.array(z.string()),
   /** Items in this server's own list, as its plugin last sent it. */
   items: z.number().int(),
 });

@@ -38,3 +38,19 @@ export const serverItems = pgTable(
   },
   (table) => [primaryKey({ columns: [table.serverId, table.shortname] })],
 );
+
+/**
+ * Each game server's permission groups, as its plugin sends them with its item list: the admin
+ * panel warns when a VIP tier's group is not among them. No row for a server whose plugin never
+ * sent any (an RCON server, or a plugin before 2.1).
+ */
+export const serverGroups = pgTable(
+  'server_groups',
+  {
+    serverId: integer('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.serverId, table.name] })],
+);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplies, notFound } from '../../plugins/errors';
 import { createServersRepository } from '../servers/servers-repository';
 import { SERVER_NOT_FOUND } from '../servers/servers-routes';
+import { createServerGroupsRepository } from './server-groups';
 import { createServerItemsRepository } from './server-items-repository';
 
 /**
@@ -13,6 +14,7 @@ import { createServerItemsRepository } from './server-items-repository';
 const pluginAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const servers = createServersRepository(app.db);
   const items = createServerItemsRepository(app.db);
+  const groups = createServerGroupsRepository(app.db);
 
   app.get(
     '/servers/:id/plugin',
@@ -21,7 +23,7 @@ const pluginAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin: servers'],
         security: [{ bearer: [] }],
         summary:
-          "A server's game-server plugin: version, last request, queued and awaiting-save jobs, the latest 50 failed ones, item list size",
+          "A server's game-server plugin: version, last request, queued and awaiting-save jobs, the latest 50 failed ones, item list size, its permission groups and the VIP groups it lacks",
         params: idParamSchema,
         response: { 200: serverPluginStatusSchema, ...errorReplies(401, 403, 404) },
       },
@@ -30,6 +32,9 @@ const pluginAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const server = await servers.findById(request.params.id);
       if (!server) throw notFound(SERVER_NOT_FOUND);
       const jobs = await app.delivery.pluginJobs.summary(server.id);
+      const serverGroups = await groups.list(server.id);
+      const known = new Set((serverGroups ?? []).map((group) => group.toLowerCase()));
+      const vipGroups = serverGroups ? await groups.vipGroups(server.id) : [];
       return {
         version: server.pluginVersion,
         lastSeenAt: server.pluginSeenAt?.toISOString() ?? null,
@@ -44,6 +49,9 @@ const pluginAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           at: (job.failedAt ?? job.createdAt).toISOString(),
         })),
         items: await items.count(server.id),
+        groups: serverGroups,
+        // Oxide compares group names case-insensitively when it looks a player's groups up.
+        missingVipGroups: vipGroups.filter((group) => !known.has(group.toLowerCase())),
       };
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../../plugins/errors';
+import { HttpError, unauthorized } from '../../plugins/errors';
 import { createServersRepository, type ServerRow } from '../servers/servers-repository';
 import { createPluginNoncesRepository } from './plugin-nonces-repository';
 import { requestSignature, sameSignature } from './plugin-signature';
@@ -40,7 +40,7 @@ export const REFUSALS = {
   unsigned:
     'The request is not signed: X-Key-Id (16 hex digits), X-Timestamp (Unix seconds), X-Nonce (32 hex digits) and X-Signature (64 hex digits) are required',
   clock:
-    "X-Timestamp is more than 300 s away from the shop's clock: set the game server's clock right",
+    "X-Timestamp is more than 300 s away from the shop's clock (serverTime in this reply is the shop's): set the game server's clock right",
   unknownKey:
     "X-Key-Id names no server of this shop: copy the server's plugin key from the shop's admin panel into the plugin's config",
   signature:
@@ -55,7 +55,7 @@ const header = (request: FastifyRequest, name: string) => {
 
 /**
  * Checks a request's signature headers against its exact body, as PROTOCOL.md states them: the key
- * id names a server, the time is within 300 s, the HMAC matches (compared in constant time), and the
+ * id names a server, the HMAC matches (compared in constant time), the time is within 300 s, and the
  * nonce is new for that server. Nothing is written before the signature is proven, so a forged
  * request changes nothing. Logs say which check failed, never a key or a signature.
  */
@@ -85,9 +85,6 @@ export function createPluginVerifier(app: FastifyInstance, prefix: string) {
     ) {
       throw refuse(request, 'unsigned');
     }
-    if (Math.abs(Date.now() / 1000 - Number(timestamp)) > CLOCK_SKEW_SECONDS) {
-      throw refuse(request, 'clock');
-    }
     const candidates = await servers.findByPluginKeyId(keyId);
     if (candidates.length === 0) throw refuse(request, 'unknownKey');
     const signed = {
@@ -102,6 +99,13 @@ export function createPluginVerifier(app: FastifyInstance, prefix: string) {
       sameSignature(requestSignature(candidate.pluginKey, signed), signature),
     );
     if (!server) throw refuse(request, 'signature', candidates[0]?.id);
+    if (Math.abs(Date.now() / 1000 - Number(timestamp)) > CLOCK_SKEW_SECONDS) {
+      // Signed by the server's own key: the refusal is signed too, and carries the shop's time
+      // (every signed body does), so the plugin can time its next requests by the shop's clock.
+      request.pluginCaller = { server, nonce };
+      request.log.warn({ check: 'clock', serverId: server.id }, 'plugin request refused');
+      throw new HttpError(401, 'clock_skew', REFUSALS.clock);
+    }
     if (!(await nonces.take(server.id, nonce, NONCE_KEEP_SECONDS))) {
       throw refuse(request, 'replay', server.id);
     }

@@ -99,6 +99,8 @@ beforeAll(async () => {
       name: 'VIP Gold на 30 дней',
       gameItemName: 'vip',
       commands: 'oxide.usergroup add {playerId} vip_gold, say {playerId} получил VIP Gold',
+      vipTier: 'Gold',
+      vipDays: 30,
     },
   ]) {
     const productId = await addProduct(shop, admin.headers, fields);
@@ -129,14 +131,21 @@ async function exchange(route: string, check: 'exact' | 'shape' | 'jobs' = 'exac
   expect(reply.status, reply.text).toBe(200);
   expect(reply.signed).toBe(true);
   expect(shapeOf(JSON.parse(reply.text))).toEqual(shapeOf(example('signed-reply')));
-  const expected = example(`${route}-reply`) as Record<string, unknown>;
+  // Every signed body carries the shop's clock: checked here, then left out of the comparison.
+  const body = reply.body as Record<string, unknown>;
+  expect(Math.abs(Number(reply.serverTime) - Date.now() / 1000)).toBeLessThan(5);
+  const { serverTime: exampleTime, ...expected } = example(`${route}-reply`) as Record<
+    string,
+    unknown
+  >;
+  expect(typeof exampleTime).toBe('number');
   // A lease's jobs are checked one by one (the example also shows a gift's); the rest as a whole.
-  const { jobs: _jobs, ...rest } = reply.body as Record<string, unknown>;
+  const { jobs: _jobs, ...rest } = body;
   const { jobs: _exampleJobs, ...expectedRest } = expected;
   if (check === 'jobs') expect(shapeOf(rest)).toEqual(shapeOf(expectedRest));
-  else expect(shapeOf(reply.body)).toEqual(shapeOf(expected));
-  if (check === 'exact') expect(reply.body).toEqual(expected);
-  return reply.body;
+  else expect(shapeOf(body)).toEqual(shapeOf(expected));
+  if (check === 'exact') expect(body).toEqual(expected);
+  return body;
 }
 
 describe('game-server plugin contract (plugins/oxide/contract)', () => {
@@ -205,7 +214,12 @@ describe('game-server plugin contract (plugins/oxide/contract)', () => {
     const reply = await plugin.send('/jobs/lease', { steamId: '123', manual: true });
     expect(reply.status).toBe(400);
     expect(reply.signed).toBe(true);
-    expect(reply.body).toEqual(example('error-reply'));
+    const { serverTime: _exampleTime, ...expected } = example('error-reply') as Record<
+      string,
+      unknown
+    >;
+    expect(typeof reply.serverTime).toBe('number');
+    expect(reply.body).toEqual(expected);
   });
 
   it('refuses a forged signature and answers protocol v1 as their examples show, unsigned', async () => {

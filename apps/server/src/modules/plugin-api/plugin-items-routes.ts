@@ -2,6 +2,7 @@ import { pluginItemsReplySchema, pluginItemsRequestSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, pluginErrorReplies, pluginRoute } from './plugin-route';
 import { recordAudit } from '../audit/audit-log';
+import { createServerGroupsRepository } from './server-groups';
 import { createServerItemsRepository } from './server-items-repository';
 
 /** POST /items — the game server's own item list, sent by the plugin when it loads. */
@@ -14,7 +15,7 @@ const pluginItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...pluginRoute,
         summary:
-          "This server's item list (modded items included): replaces the server's own list whole; the shop's shared item table is not changed",
+          "This server's item list (modded items included) and permission groups: replace the server's own whole; the shop's shared item table is not changed",
         body: pluginItemsRequestSchema,
         response: { 200: pluginItemsReplySchema, ...pluginErrorReplies },
       },
@@ -24,6 +25,9 @@ const pluginItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       // The list and its journal row commit together: the journal tells when a server's items changed.
       const total = await app.db.transaction(async (tx) => {
         const count = await createServerItemsRepository(tx).replace(server.id, request.body.items);
+        // A plugin before 2.1 sends no groups: what the shop knew of them stays.
+        if (request.body.groups)
+          await createServerGroupsRepository(tx).replace(server.id, request.body.groups);
         await recordAudit(
           tx,
           { id: null, name: 'plugin', ip: request.ip },
@@ -32,7 +36,11 @@ const pluginItemsRoutes: FastifyPluginAsyncZod = async (app) => {
             targetType: 'server',
             targetId: server.id,
             targetName: server.name,
-            after: { received: request.body.items.length, total: count },
+            after: {
+              received: request.body.items.length,
+              total: count,
+              groups: request.body.groups?.length ?? null,
+            },
           },
         );
         return count;

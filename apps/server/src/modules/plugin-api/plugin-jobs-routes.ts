@@ -4,6 +4,7 @@ import { gameText } from '../../integrations/rust-rcon/index';
 import type { DeliveryJobRow } from '../delivery/delivery-repository';
 import { jobAmount } from '../delivery/plugin-jobs-repository';
 import { callerOf, pluginErrorReplies, pluginRoute } from './plugin-route';
+import { createServerGroupsRepository } from './server-groups';
 
 /** A job as the plugin reads it: its whole amount, what was given already, and every command. */
 function toPluginJob(job: DeliveryJobRow): PluginJob {
@@ -31,6 +32,7 @@ function toPluginJob(job: DeliveryJobRow): PluginJob {
 
 /** POST /jobs/lease — a player's jobs on this server, leased to the plugin to give. */
 const pluginJobsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const groups = createServerGroupsRepository(app.db);
   app.post(
     '/jobs/lease',
     {
@@ -51,7 +53,9 @@ const pluginJobsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.manual,
         leaseSeconds,
       );
-      return { jobs: jobs.map(toPluginJob), leaseSeconds, inProgress };
+      // Only with jobs to give: an empty lease (most /store rounds) costs no catalogue query.
+      const vipGroups = jobs.length > 0 ? await groups.vipGroups(server.id) : [];
+      return { jobs: jobs.map(toPluginJob), leaseSeconds, inProgress, vipGroups };
     },
   );
 };

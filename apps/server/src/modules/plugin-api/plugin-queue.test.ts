@@ -49,11 +49,13 @@ describe('plugin delivery queue (protocol v2)', () => {
           amount: 3000,
           given: 0,
           commands: [],
+          items: [],
           giftFrom: null,
         },
       ],
       leaseSeconds: 2,
       inProgress: 0,
+      vipGroups: [],
     });
     // Leased: not offered again, and counted as in progress so the plugin never says "nothing waits".
     expect(await lease()).toMatchObject({ jobs: [], inProgress: 1 });

@@ -11,6 +11,16 @@ const payloadText = (payload: unknown) =>
   typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
 
 /**
+ * The shop's clock inside every signed body (PROTOCOL.md): a game server whose clock is off learns
+ * the shop's time from a reply it can trust. Every reply body is a JSON object.
+ */
+function withServerTime(body: string): string {
+  if (!body.startsWith('{')) return body;
+  const serverTime = `"serverTime":${Math.floor(Date.now() / 1000)}`;
+  return body === '{}' ? `{${serverTime}}` : `{${serverTime},${body.slice(1)}`;
+}
+
+/**
  * Plugin protocol v2 (plugins/oxide/PROTOCOL.md). Each request is signed with the server's plugin key
  * over its exact body, so the body is read as text and verified before it is parsed; a request that
  * fails a check gets a plain 401. Every reply to a verified request, errors included, is the
@@ -45,7 +55,7 @@ export default async function pluginV2Scope(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     const caller = request.pluginCaller;
     if (!caller) return payload;
-    const body = payloadText(payload);
+    const body = withServerTime(payloadText(payload));
     const signature = replySignature(caller.server.pluginKey, caller.nonce, reply.statusCode, body);
     reply.type('application/json; charset=utf-8');
     return JSON.stringify({ body, signature });

@@ -1,0 +1,60 @@
+import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { products, serverGroups } from '../../db/schema/index';
+import { defaultVipGrant, splitCommands } from '../delivery/delivery-plan';
+
+/** `<prefix>.usergroup add {playerId} <group>`: how a VIP grant names its group, on Oxide or Carbon. */
+const GROUP_GRANT =
+  /^(?:oxide|o|umod|u|c|carbon)\.usergroup\s+add\s+\{(?:playerId|steamId)\}\s+"?([A-Za-z0-9_.-]{1,64})"?$/i;
+
+/** The groups a VIP product's grant adds its buyer to: its own commands, or the tier's default group. */
+export function grantedGroups(vipTier: string, commands: string | null): string[] {
+  const templates = splitCommands(commands);
+  if (templates.length === 0) templates.push(defaultVipGrant(vipTier));
+  return templates.flatMap((template) => {
+    const group = GROUP_GRANT.exec(template)?.[1];
+    return group ? [group] : [];
+  });
+}
+
+/**
+ * Each game server's permission groups (its plugin sends them with the item list) against the
+ * groups the shop's VIP tiers grant there: a grant to a missing group fails in the game.
+ */
+export function createServerGroupsRepository(db: Db) {
+  return {
+    /** Replaces the server's groups whole. */
+    async replace(serverId: number, names: string[]) {
+      await db.transaction(async (tx) => {
+        await tx.delete(serverGroups).where(eq(serverGroups.serverId, serverId));
+        const unique = [...new Set(names)];
+        if (unique.length > 0)
+          await tx.insert(serverGroups).values(unique.map((name) => ({ serverId, name })));
+      });
+    },
+
+    /** The server's groups, or null when its plugin never sent them. */
+    async list(serverId: number): Promise<string[] | null> {
+      const rows = await db
+        .select({ name: serverGroups.name })
+        .from(serverGroups)
+        .where(eq(serverGroups.serverId, serverId));
+      return rows.length > 0 ? rows.map((row) => row.name).sort() : null;
+    },
+
+    /** Every group a VIP product sold on this server grants: the groups a signed reply may add. */
+    async vipGroups(serverId: number): Promise<string[]> {
+      const rows = await db
+        .select({ vipTier: products.vipTier, commands: products.commands })
+        .from(products)
+        .where(
+          and(
+            isNotNull(products.vipTier),
+            or(isNull(products.serverId), eq(products.serverId, serverId)),
+          ),
+        );
+      const groups = rows.flatMap((row) => grantedGroups(row.vipTier ?? '', row.commands));
+      return [...new Set(groups)].sort();
+    },
+  };
+}
