@@ -10,24 +10,31 @@ using Oxide.Core.Libraries;
 
 namespace Oxide.Plugins
 {
-    [Info("Rust Shop Store", "Rust Shop", "2.0.0")]
-    [Description("Delivers Rust Shop purchases exactly once: automatically within seconds, or through /store; stack-aware, signed both ways, confirmed only after the world save")]
+    [Info("Rust Shop Store", "Rust Shop", "2.1.0")]
+    [Description("Delivers Rust Shop purchases exactly once: automatically within seconds, or through /store; counts room as the game does, signed both ways, confirmed only once the world save is written")]
     public class RustShopStore : RustPlugin
     {
         #region Fields
 
-        private const string PluginVersion = "2.0.0";
+        private const string PluginVersion = "2.1.0";
         private const int IdsPerReport = 100;          // the shop takes at most 100 jobs per report
         private const int MaxOnlineInWait = 1000;      // and at most 1000 Steam ids per long poll
         private const int WaitSeconds = 25;            // the shop holds a long poll at most this long
         private const int NoRoomRetrySeconds = 60;     // an automatic round offers a job without room again after this
-        private const int PruneAfterDays = 30;         // finished journal entries are forgotten after this
+        private const int DeliveredKeepDays = 30;      // delivered jobs are remembered this long, so a restored shop is told, not given again
+        private const int NoticeEveryMinutes = 10;     // automatic rounds tell a waiting player at most this often
+        private const float SaveCheckSeconds = 0.25f;  // how often a running world save is looked at
+        private const int SaveGiveUpMinutes = 10;      // a save still "running" after this is judged by its file
+        private const int SaveTimeSlackSeconds = 2;    // file systems that keep whole seconds round a write time down
+        private const long MaxClockOffsetSeconds = 86400;
+        private const long ClockToleranceSeconds = 10; // round trips make the measured offset jitter a little
 
         private static readonly Regex ServerKeyPattern = new Regex("^[A-Za-z0-9_-]{20,100}$");
         private static readonly Regex SteamIdPattern = new Regex("^7656119[0-9]{10}$");
         private static readonly Regex JobIdPattern = new Regex("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$");
         // The one shortname rule the shop checks everywhere; one bad row would reject the whole list.
         private static readonly Regex ShortnamePattern = new Regex("^[A-Za-z0-9][A-Za-z0-9._ -]{0,99}$");
+        private static readonly Regex GroupPattern = new Regex("^[A-Za-z0-9_.-]{1,64}$");
 
         // Lives as long as the game process and survives plugin reloads, so a journal entry written by
         // this process is told apart from one written before a crash.
@@ -35,12 +42,19 @@ namespace Oxide.Plugins
 
         private PluginConfig config;
         private Journal journal;
+        private bool journalDirty;
+        // Jobs delivered in the last 30 days: job id → units given.
+        private readonly Dictionary<string, int> delivered = new Dictionary<string, int>();
         private string boot;
         private string keyId;
         private bool unloaded;
 
         private readonly HashSet<string> roundsInFlight = new HashSet<string>();
         private readonly Dictionary<string, DateTime> lastStoreAt = new Dictionary<string, DateTime>();
+        // Failures of jobs nothing was given of: no journal entry needed, the lease offers them again after a crash.
+        private readonly Dictionary<string, string> pendingFails = new Dictionary<string, string>();
+        // Groups the shop sells as VIP tiers (from its signed lease replies): the only groups a reply may add.
+        private readonly HashSet<string> vipGroups = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
 
         private bool reportInFlight;
         private int reportFailures;
@@ -49,10 +63,18 @@ namespace Oxide.Plugins
         private int waitFailures;
         private Timer waitRetryTimer;
         private Timer waitRestartTimer;
-        // When a player was last told why an automatic round could not give a job, by job id.
+        private Timer saveTimer;
+        private Timer itemsRetryTimer;
+        // Rounds that came while the world was being saved: they run once the save is settled.
+        private readonly List<Action> heldRounds = new List<Action>();
+        // When a player was last told, by an automatic round, that something waits for room.
         private readonly Dictionary<string, DateTime> noticeAt = new Dictionary<string, DateTime>();
+        // The shop's clock minus this server's, in seconds, learnt from its signed replies.
+        private long clockOffset;
+        private DateTime clockWarnedAt = DateTime.MinValue;
         private bool warnedNotConfigured;
         private bool warnedOutdated;
+        private bool warnedSaveFile;
 
         #endregion
 
@@ -86,23 +108,22 @@ namespace Oxide.Plugins
             [JsonProperty("AllowedCommands")]
             public List<string> AllowedCommands;
 
+            [JsonProperty("AllowedGroups")]
+            public List<string> AllowedGroups;
+
             [JsonProperty("DebugLog")]
             public bool DebugLog = false;
         }
 
-        /// <summary>The shop's own commands and the forms VIP tiers use; anything else needs the owner's consent.</summary>
-        private static List<string> DefaultAllowedCommands() => new List<string>
-        {
-            "rustshop.",
-            "oxide.usergroup add ",
-            "oxide.usergroup remove ",
-            "oxide.grant ",
-            "oxide.revoke "
-        };
+        /// <summary>
+        /// The beginnings of other console commands the shop may run. Group and permission commands are
+        /// not listed: they are checked by their structure and run through the permission library.
+        /// </summary>
+        private static List<string> DefaultAllowedCommands() => new List<string> { "rustshop." };
 
         protected override void LoadDefaultConfig()
         {
-            config = new PluginConfig { AllowedCommands = DefaultAllowedCommands() };
+            config = new PluginConfig { AllowedCommands = DefaultAllowedCommands(), AllowedGroups = new List<string>() };
         }
 
         protected override void LoadConfig()
@@ -144,6 +165,11 @@ namespace Oxide.Plugins
                 config.AllowedCommands = DefaultAllowedCommands();
             }
             config.AllowedCommands.RemoveAll(string.IsNullOrWhiteSpace);
+            if (config.AllowedGroups == null)
+            {
+                config.AllowedGroups = new List<string>();
+            }
+            config.AllowedGroups.RemoveAll(string.IsNullOrWhiteSpace);
         }
 
         /// <summary>True when the URL and the key are set; otherwise warns once and sends nothing.</summary>
@@ -172,31 +198,33 @@ namespace Oxide.Plugins
             return false;
         }
 
-        private bool IsAllowedCommand(string command)
-        {
-            foreach (string prefix in config.AllowedCommands)
-            {
-                if (command.StartsWith(prefix, StringComparison.OrdinalIgnoreCase))
-                {
-                    return true;
-                }
-            }
-            return false;
-        }
-
         #endregion
 
         #region Delivery journal
 
         /// <summary>
-        /// What this server has given of each job, kept in oxide/data/RustShopStore.json. It is written
-        /// right after a give, before any message or request, by a temporary file and a rename, with the
-        /// previous copy kept: a crash leaves either the old journal or the new one, never a torn one.
+        /// What this server has given of the jobs it is delivering, kept in oxide/data/RustShopStore.json:
+        /// only jobs something was given of, until the shop knows all of it and the world save holds it.
+        /// Written compactly once per round, after the gives and before any message or request, by a
+        /// temporary file and a rename with the previous copy kept: a crash leaves the old or the new one.
         /// </summary>
         private class Journal
         {
             [JsonProperty("Jobs")]
             public List<JobRecord> Jobs = new List<JobRecord>();
+
+            // A world save heard of (its hook, or the shutdown) and not yet seen written.
+            [JsonProperty("Save", NullValueHandling = NullValueHandling.Ignore)]
+            public PendingSave Save;
+        }
+
+        private class PendingSave
+        {
+            [JsonProperty("At")] public DateTime At;
+            // The save file's write time when the save began (null: there was no file yet).
+            [JsonProperty("FileBefore")] public DateTime? FileBefore;
+            [JsonProperty("Boot")] public string Boot;
+            [JsonProperty("Shutdown")] public bool Shutdown;
         }
 
         private class JobRecord
@@ -208,24 +236,35 @@ namespace Oxide.Plugins
             // Units the live world has (items, or commands run), and units the saved world has.
             [JsonProperty("Given")] public int Given;
             [JsonProperty("Saved")] public int Saved;
+            // What Given was when the pending save began; -1 when no save is pending for it.
+            [JsonProperty("InSave")] public int InSave = -1;
             // The game process that gave Given - Saved: if that process is gone, so is the unsaved part.
             [JsonProperty("Boot")] public string Boot;
             // What the shop has confirmed receiving.
             [JsonProperty("ReportedGiven")] public int ReportedGiven;
             [JsonProperty("ReportedSaved")] public int ReportedSaved;
             [JsonProperty("RollbackPending")] public bool RollbackPending;
-            [JsonProperty("Note")] public string Note;
-            [JsonProperty("FailReason")] public string FailReason;
+            [JsonProperty("Note", NullValueHandling = NullValueHandling.Ignore)] public string Note;
+            [JsonProperty("FailReason", NullValueHandling = NullValueHandling.Ignore)] public string FailReason;
             [JsonProperty("FailReported")] public bool FailReported;
             [JsonProperty("UpdatedAt")] public DateTime UpdatedAt;
 
             [JsonIgnore]
             public bool Settled =>
-                !RollbackPending && ReportedGiven >= Given && ReportedSaved >= Saved && Saved >= Given &&
+                !RollbackPending && InSave < 0 && ReportedGiven >= Given && ReportedSaved >= Saved && Saved >= Given &&
                 (Saved >= Amount || FailReported);
         }
 
+        private static readonly JsonSerializerSettings CompactJson = new JsonSerializerSettings
+        {
+            Formatting = Formatting.None,
+            NullValueHandling = NullValueHandling.Ignore
+        };
+
         private string JournalPath => Path.Combine(Interface.Oxide.DataDirectory, Name + ".json");
+
+        // One line per delivered job: "<id> <units> <unix seconds>", appended as jobs finish.
+        private string DeliveredPath => Path.Combine(Interface.Oxide.DataDirectory, Name + ".delivered.txt");
 
         private void LoadJournal()
         {
@@ -238,7 +277,9 @@ namespace Oxide.Plugins
                 }
                 journal = new Journal();
             }
-            journal.Jobs.RemoveAll(record => record == null || record.Id == null);
+            // Entries of jobs nothing was given of (older versions kept them) carry nothing to remember.
+            journal.Jobs.RemoveAll(record => record == null || record.Id == null || (record.Given <= 0 && !record.RollbackPending));
+            LoadDelivered();
         }
 
         private Journal ReadJournal(string path)
@@ -261,16 +302,16 @@ namespace Oxide.Plugins
 
         private void SaveJournal()
         {
-            if (unloaded)
+            if (unloaded || !journalDirty)
             {
-                return; // the instance loaded after this one owns the file now
+                return; // after unload the instance loaded next owns the file
             }
             string path = JournalPath;
             string temporary = path + ".tmp";
             try
             {
                 Directory.CreateDirectory(Path.GetDirectoryName(path));
-                File.WriteAllText(temporary, JsonConvert.SerializeObject(journal, Formatting.Indented));
+                File.WriteAllText(temporary, JsonConvert.SerializeObject(journal, CompactJson));
                 if (File.Exists(path))
                 {
                     File.Replace(temporary, path, path + ".bak");
@@ -279,11 +320,81 @@ namespace Oxide.Plugins
                 {
                     File.Move(temporary, path);
                 }
+                journalDirty = false;
             }
             catch (Exception ex)
             {
                 PrintError($"Could not write oxide/data/{Name}.json: {ex.Message}");
             }
+        }
+
+        private void LoadDelivered()
+        {
+            delivered.Clear();
+            if (!File.Exists(DeliveredPath))
+            {
+                return;
+            }
+            long oldest = DateTimeOffset.UtcNow.AddDays(-DeliveredKeepDays).ToUnixTimeSeconds();
+            var kept = new StringBuilder();
+            bool dropped = false;
+            try
+            {
+                foreach (string line in File.ReadAllLines(DeliveredPath))
+                {
+                    string[] parts = line.Split(' ');
+                    int units;
+                    long at;
+                    if (parts.Length != 3 || !JobIdPattern.IsMatch(parts[0]) || !int.TryParse(parts[1], out units) ||
+                        !long.TryParse(parts[2], out at) || at < oldest)
+                    {
+                        dropped = true;
+                        continue;
+                    }
+                    delivered[parts[0]] = units;
+                    kept.Append(line).Append('\n');
+                }
+                if (dropped)
+                {
+                    File.WriteAllText(DeliveredPath, kept.ToString()); // once per start, only when something aged out
+                }
+            }
+            catch (Exception ex)
+            {
+                PrintWarning($"Could not read {Path.GetFileName(DeliveredPath)}: {ex.Message}");
+            }
+        }
+
+        /// <summary>Finished jobs leave the journal for the delivered list, which only ever grows by a line.</summary>
+        private void Archive(List<JobRecord> finished)
+        {
+            if (finished.Count == 0 || unloaded)
+            {
+                return;
+            }
+            var lines = new StringBuilder();
+            long now = DateTimeOffset.UtcNow.ToUnixTimeSeconds();
+            foreach (JobRecord record in finished)
+            {
+                delivered[record.Id] = record.Saved;
+                lines.Append(record.Id).Append(' ').Append(record.Saved).Append(' ').Append(now).Append('\n');
+            }
+            try
+            {
+                File.AppendAllText(DeliveredPath, lines.ToString());
+            }
+            catch (Exception ex)
+            {
+                PrintError($"Could not write {Path.GetFileName(DeliveredPath)}: {ex.Message}");
+                return; // they stay in the journal
+            }
+            var ids = new HashSet<string>();
+            foreach (JobRecord record in finished)
+            {
+                ids.Add(record.Id);
+            }
+            journal.Jobs.RemoveAll(record => ids.Contains(record.Id));
+            journalDirty = true;
         }
 
         private JobRecord FindRecord(string id) => journal.Jobs.Find(record => record.Id == id);
@@ -304,12 +415,15 @@ namespace Oxide.Plugins
                     record.FailReason = null;
                     rolledBack++;
                 }
-                record.Boot = boot;
+                if (record.Boot != boot)
+                {
+                    record.Boot = boot;
+                    journalDirty = true;
+                }
             }
-            journal.Jobs.RemoveAll(record => record.Settled && record.UpdatedAt < DateTime.UtcNow.AddDays(-PruneAfterDays));
             if (rolledBack > 0)
             {
-                PrintWarning($"The server stopped before the world was saved: {rolledBack} delivery(ies) given after the last save are not in the world and will be given again.");
+                PrintWarning($"The server stopped before the world was saved: {rolledBack} delivery(ies) given after the last written save are not in the world and will be given again.");
             }
             SaveJournal();
         }
@@ -323,6 +437,160 @@ namespace Oxide.Plugins
                 Environment.SetEnvironmentVariable(BootVariable, value);
             }
             return value;
+        }
+
+        #endregion
+
+        #region World save
+
+        // OnServerSave fires before the save; the game writes the world frames later, and the write can
+        // fail (a full disk) or never happen (a quit during the save). A save counts only once the save
+        // file's write time shows it was written. Nothing is given in between, so what a save holds is
+        // exactly what was given before its hook.
+
+        private bool SavingNow =>
+            SaveRestore.IsSaving || (journal != null && journal.Save != null && journal.Save.Boot == boot && !journal.Save.Shutdown);
+
+        private void OnServerSave()
+        {
+            BeginSave(false);
+        }
+
+        // Nothing is assumed at a shutdown: the next start reads the save file's time and settles or rolls back.
+        private void OnServerShutdown()
+        {
+            BeginSave(true);
+        }
+
+        private void BeginSave(bool shutdown)
+        {
+            if (journal.Save != null && journal.Save.Boot == boot)
+            {
+                if (journal.Save.Shutdown)
+                {
+                    return; // Carbon calls OnServerSave after OnServerShutdown: the same save
+                }
+                SettleSave(); // a save in a row before the last one was judged
+            }
+            journal.Save = new PendingSave { At = DateTime.UtcNow, FileBefore = SaveFileTime(), Boot = boot, Shutdown = shutdown };
+            foreach (JobRecord record in journal.Jobs)
+            {
+                record.InSave = record.Given > record.Saved ? record.Given : -1;
+            }
+            journalDirty = true;
+            SaveJournal();
+            if (!shutdown)
+            {
+                WatchSave();
+            }
+        }
+
+        private void WatchSave()
+        {
+            DestroyTimer(ref saveTimer);
+            saveTimer = timer.Every(SaveCheckSeconds, () =>
+            {
+                PendingSave save = journal.Save;
+                if (save != null && SaveRestore.IsSaving && DateTime.UtcNow - save.At < TimeSpan.FromMinutes(SaveGiveUpMinutes))
+                {
+                    return;
+                }
+                DestroyTimer(ref saveTimer);
+                SettleSave();
+                SaveJournal();
+                FlushReports();
+                RunHeldRounds();
+            });
+        }
+
+        /// <summary>Judges the pending save by its file: written, its gives count as saved; else they wait for the next one.</summary>
+        private void SettleSave()
+        {
+            PendingSave save = journal.Save;
+            if (save == null)
+            {
+                return;
+            }
+            bool written = SaveWritten(save);
+            int waiting = 0;
+            foreach (JobRecord record in journal.Jobs)
+            {
+                if (record.InSave < 0)
+                {
+                    continue;
+                }
+                if (written && record.InSave > record.Saved)
+                {
+                    record.Saved = Math.Min(record.InSave, record.Given);
+                    record.UpdatedAt = DateTime.UtcNow;
+                }
+                else if (!written)
+                {
+                    waiting++;
+                }
+                record.InSave = -1;
+            }
+            journal.Save = null;
+            journalDirty = true;
+            if (!written && waiting > 0)
+            {
+                PrintWarning($"The world save that began at {save.At:HH:mm:ss} UTC was not written (the game logs \"Couldn't write save file!\" when the disk is full, and a quit during a save writes nothing): {waiting} delivery(ies) given before it count as saved only after a save that is written.");
+            }
+        }
+
+        private bool SaveWritten(PendingSave save)
+        {
+            DateTime? now = SaveFileTime();
+            if (!now.HasValue)
+            {
+                return false;
+            }
+            if (save.FileBefore.HasValue && now.Value == save.FileBefore.Value)
+            {
+                return false;
+            }
+            return now.Value >= save.At.AddSeconds(-SaveTimeSlackSeconds);
+        }
+
+        private DateTime? SaveFileTime()
+        {
+            try
+            {
+                string path = Path.Combine(ConVar.Server.rootFolder, World.SaveFileName);
+                return File.Exists(path) ? File.GetLastWriteTimeUtc(path) : (DateTime?)null;
+            }
+            catch (Exception ex)
+            {
+                if (!warnedSaveFile)
+                {
+                    warnedSaveFile = true;
+                    PrintWarning($"Could not read the world save file's time ({ex.Message}): deliveries count as saved only when it can be read.");
+                }
+                return null;
+            }
+        }
+
+        /// <summary>A save heard of by an earlier game process: its file tells whether it was written.</summary>
+        private void SettleEarlierSave()
+        {
+            if (journal.Save != null && journal.Save.Boot != boot)
+            {
+                SettleSave();
+            }
+        }
+
+        private void RunHeldRounds()
+        {
+            if (SavingNow || heldRounds.Count == 0)
+            {
+                return;
+            }
+            var rounds = new List<Action>(heldRounds);
+            heldRounds.Clear();
+            foreach (Action round in rounds)
+            {
+                round();
+            }
         }
 
         #endregion
@@ -341,6 +609,8 @@ namespace Oxide.Plugins
         private class ItemsRequest
         {
             [JsonProperty("items")] public List<ItemDto> Items;
+            // The permission groups this server has, so the shop can warn about a VIP tier without one.
+            [JsonProperty("groups")] public List<string> Groups;
         }
 
         private class ItemsResponse
@@ -370,6 +640,7 @@ namespace Oxide.Plugins
             [JsonProperty("jobs")] public List<JobDto> Jobs;
             [JsonProperty("leaseSeconds")] public int LeaseSeconds;
             [JsonProperty("inProgress")] public int InProgress;
+            [JsonProperty("vipGroups")] public List<string> VipGroups;
         }
 
         private class JobDto
@@ -381,8 +652,17 @@ namespace Oxide.Plugins
             [JsonProperty("amount")] public int Amount;
             [JsonProperty("given")] public int Given;
             [JsonProperty("commands")] public List<string> Commands;
+            // A kit's lines, in the order they are given; `given` counts items across them.
+            [JsonProperty("items")] public List<KitItemDto> Items;
             // A gift: the name of the player who bought it; null for the player's own purchases.
             [JsonProperty("giftFrom")] public string GiftFrom;
+        }
+
+        private class KitItemDto
+        {
+            [JsonProperty("shortname")] public string Shortname;
+            [JsonProperty("itemName")] public string ItemName;
+            [JsonProperty("amount")] public int Amount;
         }
 
         private class GivenReport
@@ -428,6 +708,12 @@ namespace Oxide.Plugins
             [JsonProperty("message")] public string Message;
         }
 
+        // Every signed reply carries the shop's clock inside the signed body.
+        private class ShopClock
+        {
+            [JsonProperty("serverTime")] public long? ServerTime;
+        }
+
         #endregion
 
         #region Messages
@@ -442,6 +728,8 @@ namespace Oxide.Plugins
             ["GiftFrom"] = "A gift from {0}: {1}",
             ["Remaining"] = "Still waiting for room: {0} ×{1}. It needs {2} free slot(s); make room and type /{3}.",
             ["NoRoom"] = "No room for {0} ×{1}: it needs {2} free slot(s), {3} free now. Make room and type /{4}.",
+            ["NoRoomKit"] = "No room for the kit «{0}»: it needs {1} free slot(s), {2} free now. Make room and type /{3}.",
+            ["NoRoomMany"] = "{0} purchases wait for room: they need {1} free slot(s), {2} free now. Make room and type /{3}.",
             ["Refused"] = "The game refused {0}; nothing was taken from you. Type /{1} again later.",
             ["CannotGive"] = "«{0}» cannot be given on this server. The administrator sees why and can refund it.",
             ["ShopUnavailable"] = "The shop is unavailable right now. Try again later.",
@@ -460,6 +748,8 @@ namespace Oxide.Plugins
             ["GiftFrom"] = "Подарок от {0}: {1}",
             ["Remaining"] = "Ждёт места: {0} ×{1}. Нужно свободных слотов: {2}. Освободите место и введите /{3}.",
             ["NoRoom"] = "Нет места для {0} ×{1}: нужно свободных слотов — {2}, свободно — {3}. Освободите место и введите /{4}.",
+            ["NoRoomKit"] = "Нет места для набора «{0}»: нужно свободных слотов — {1}, свободно — {2}. Освободите место и введите /{3}.",
+            ["NoRoomMany"] = "Ждут места покупки: {0}. Нужно свободных слотов — {1}, свободно — {2}. Освободите место и введите /{3}.",
             ["Refused"] = "Игра не приняла {0}, у вас ничего не забрано. Введите /{1} позже.",
             ["CannotGive"] = "«{0}» нельзя выдать на этом сервере. Администратор видит причину и может вернуть деньги.",
             ["ShopUnavailable"] = "Магазин сейчас недоступен. Попробуйте позже.",
@@ -560,6 +850,7 @@ namespace Oxide.Plugins
             NormalizeConfig();
             boot = CurrentBoot();
             LoadJournal();
+            SettleEarlierSave();
             RecoverAfterCrash();
             cmd.AddChatCommand(config.StoreCommand, this, nameof(StoreCommand));
             cmd.AddConsoleCommand("rustshop.notify", this, nameof(NotifyCommand));
@@ -567,6 +858,10 @@ namespace Oxide.Plugins
 
         private void OnServerInitialized(bool initial)
         {
+            if (journal.Save != null && journal.Save.Boot == boot && !journal.Save.Shutdown)
+            {
+                WatchSave(); // reloaded while a save was running
+            }
             if (!IsConfigured())
             {
                 return;
@@ -583,40 +878,6 @@ namespace Oxide.Plugins
             SyncItems();
             FlushReports();
             StartWaiting();
-        }
-
-        // The world, players' inventories included, is written now: what was given is kept for good.
-        private void OnServerSave()
-        {
-            if (MarkGivenSaved() > 0)
-            {
-                SaveJournal();
-                FlushReports();
-            }
-        }
-
-        // The game saves the world once more after the plugins are unloaded on a shutdown: what was
-        // given is in that save, so it counts as saved (reported at the next start).
-        private void OnServerShutdown()
-        {
-            MarkGivenSaved();
-            SaveJournal();
-        }
-
-        /// <summary>Everything given is in the world save now; how many journal entries that changed.</summary>
-        private int MarkGivenSaved()
-        {
-            int changed = 0;
-            foreach (JobRecord record in journal.Jobs)
-            {
-                if (record.Given > record.Saved)
-                {
-                    record.Saved = record.Given;
-                    record.UpdatedAt = DateTime.UtcNow;
-                    changed++;
-                }
-            }
-            return changed;
         }
 
         private void OnPlayerConnected(BasePlayer player)
@@ -642,6 +903,7 @@ namespace Oxide.Plugins
             if (player != null)
             {
                 lastStoreAt.Remove(player.UserIDString);
+                noticeAt.Remove(player.UserIDString);
             }
         }
 
@@ -652,6 +914,8 @@ namespace Oxide.Plugins
             DestroyTimer(ref reportRetryTimer);
             DestroyTimer(ref waitRetryTimer);
             DestroyTimer(ref waitRestartTimer);
+            DestroyTimer(ref saveTimer);
+            DestroyTimer(ref itemsRetryTimer);
         }
 
         private static void DestroyTimer(ref Timer timerToStop)
@@ -699,7 +963,7 @@ namespace Oxide.Plugins
         private void Request(string path, object body, Action<int, string> callback, float timeout = 0f)
         {
             string json = JsonConvert.SerializeObject(body, new JsonSerializerSettings { StringEscapeHandling = StringEscapeHandling.EscapeNonAscii });
-            string timestamp = DateTimeOffset.UtcNow.ToUnixTimeSeconds().ToString();
+            string timestamp = ShopNow().ToString();
             string nonce = Guid.NewGuid().ToString("N");
             string canonical = "POST\n" + path + "\n" + timestamp + "\n" + nonce + "\n" + Sha256Hex(json);
             var headers = new Dictionary<string, string>
@@ -726,9 +990,15 @@ namespace Oxide.Plugins
                 {
                     Puts($"<- {code} {path} {(verified != null ? Shorten(verified) : "(unsigned) " + Shorten(response))}");
                 }
-                if (code == 401)
+                bool clockRefused = false;
+                if (verified != null)
                 {
-                    PrintError($"The shop refused this server's signature (401 on {path}): {Describe(code, response)}. Copy the key of this server from Панель администратора → Серверы into ServerKey, check the server's clock, and reload the plugin.");
+                    LearnClock(verified);
+                    clockRefused = code == 401 && ErrorCode(verified) == "CLOCK_SKEW";
+                }
+                if (code == 401 && !clockRefused)
+                {
+                    PrintError($"The shop refused this server's signature (401 on {path}): {Describe(code, verified ?? response)}. Copy the key of this server from Панель администратора → Серверы into ServerKey and reload the plugin.");
                 }
                 else if (code == 426 && !warnedOutdated)
                 {
@@ -748,6 +1018,60 @@ namespace Oxide.Plugins
                     PrintError($"Handling the shop's reply to {path} failed: {ex}");
                 }
             }, this, RequestMethod.POST, headers, timeout > 0 ? timeout : config.RequestTimeoutSeconds);
+        }
+
+        /// <summary>Unix time on the shop's clock, as far as this server knows it.</summary>
+        private long ShopNow() => DateTimeOffset.UtcNow.ToUnixTimeSeconds() + clockOffset;
+
+        /// <summary>
+        /// Reads the shop's time from a signed reply and follows it: a game server whose clock is off
+        /// (a local-time hardware clock, a host without NTP) still signs times the shop accepts.
+        /// Replay protection stays with the shop, which refuses a nonce it has seen.
+        /// </summary>
+        private void LearnClock(string verified)
+        {
+            ShopClock clock;
+            try
+            {
+                clock = JsonConvert.DeserializeObject<ShopClock>(verified);
+            }
+            catch (Exception)
+            {
+                return;
+            }
+            if (clock == null || !clock.ServerTime.HasValue)
+            {
+                return;
+            }
+            long offset = clock.ServerTime.Value - DateTimeOffset.UtcNow.ToUnixTimeSeconds();
+            if (Math.Abs(offset) > MaxClockOffsetSeconds)
+            {
+                PrintError($"This server's clock is {-offset} s off the shop's, more than a day: requests cannot be corrected by that much. Set the server's clock right.");
+                return;
+            }
+            bool changed = Math.Abs(offset - clockOffset) > ClockToleranceSeconds;
+            if (changed)
+            {
+                clockOffset = Math.Abs(offset) > ClockToleranceSeconds ? offset : 0;
+            }
+            if (clockOffset != 0 && (changed || DateTime.UtcNow - clockWarnedAt > TimeSpan.FromHours(1)))
+            {
+                clockWarnedAt = DateTime.UtcNow;
+                PrintWarning($"This server's clock is {-clockOffset} s off the shop's. Requests are timed by the shop's clock meanwhile; set the server's clock right (NTP, or a hardware clock kept in UTC).");
+            }
+        }
+
+        private static string ErrorCode(string body)
+        {
+            try
+            {
+                ErrorResponse error = JsonConvert.DeserializeObject<ErrorResponse>(body);
+                return error != null ? error.Error : null;
+            }
+            catch (Exception)
+            {
+                return null;
+            }
         }
 
         /// <summary>The reply's body when its envelope carries the shop's signature for this request, else null.</summary>
@@ -987,60 +1311,80 @@ namespace Oxide.Plugins
             roundsInFlight.Add(steamId);
             Request("/jobs/lease", new LeaseRequest { SteamId = steamId, Manual = manual }, (code, body) =>
             {
-                try
-                {
-                    LeaseResponse lease = code == 200 ? Parse<LeaseResponse>(body, "/jobs/lease") : null;
-                    if (lease == null)
-                    {
-                        if (code != 401 && code != 426)
-                        {
-                            PrintWarning($"Leasing {steamId}'s purchases failed: {Describe(code, body)}.");
-                        }
-                        if (manual)
-                        {
-                            Reply(player, "ShopUnavailable");
-                        }
-                        return;
-                    }
-                    List<JobDto> jobs = lease.Jobs ?? new List<JobDto>();
-                    if (jobs.Count > 0)
-                    {
-                        Deliver(player, steamId, jobs, manual);
-                    }
-                    else if (manual)
-                    {
-                        if (lease.InProgress > 0)
-                        {
-                            Reply(player, "InProgress", lease.InProgress, config.StoreCommand);
-                        }
-                        else
-                        {
-                            Reply(player, "NothingWaiting");
-                        }
-                    }
-                }
-                finally
+                LeaseResponse lease = code == 200 ? Parse<LeaseResponse>(body, "/jobs/lease") : null;
+                if (lease == null)
                 {
                     roundsInFlight.Remove(steamId);
+                    if (code != 401 && code != 426)
+                    {
+                        PrintWarning($"Leasing {steamId}'s purchases failed: {Describe(code, body)}.");
+                    }
+                    if (manual)
+                    {
+                        Reply(player, "ShopUnavailable");
+                    }
+                    return;
                 }
+                if (lease.VipGroups != null)
+                {
+                    vipGroups.Clear();
+                    foreach (string group in lease.VipGroups)
+                    {
+                        if (group != null) vipGroups.Add(group);
+                    }
+                }
+                Action round = () =>
+                {
+                    roundsInFlight.Remove(steamId);
+                    RunRound(player, steamId, lease, manual);
+                };
+                if (SavingNow)
+                {
+                    heldRounds.Add(round); // nothing is given while the world is being written
+                    return;
+                }
+                round();
             });
+        }
+
+        private void RunRound(BasePlayer player, string steamId, LeaseResponse lease, bool manual)
+        {
+            List<JobDto> jobs = lease.Jobs ?? new List<JobDto>();
+            if (jobs.Count > 0)
+            {
+                Deliver(player, steamId, jobs, manual);
+            }
+            else if (manual)
+            {
+                if (lease.InProgress > 0)
+                {
+                    Reply(player, "InProgress", lease.InProgress, config.StoreCommand);
+                }
+                else
+                {
+                    Reply(player, "NothingWaiting");
+                }
+            }
         }
 
         #endregion
 
         #region Giving
 
-        /// <summary>What a round did with one job, for the player's chat after everything is recorded.</summary>
+        /// <summary>What a round did with one job, for the player's chat once everything is recorded.</summary>
         private class Outcome
         {
-            public string Line;
-            public string Release;
+            public string Line;       // what was given (or why it never can be)
+            public string Waiting;    // why the rest waits, for the player
+            public int Slots;         // free slots the rest needs
+            public string Release;    // why the job goes back to the queue untouched
             public int RetrySeconds;
         }
 
         private void Deliver(BasePlayer player, string steamId, List<JobDto> jobs, bool manual)
         {
             var lines = new List<string>();
+            var waiting = new List<Outcome>();
             var releases = new Dictionary<string, List<string>>();
             var retryByReason = new Dictionary<string, int>();
             foreach (JobDto job in jobs)
@@ -1050,32 +1394,33 @@ namespace Oxide.Plugins
                     PrintError($"Skipped a job with a malformed id from the shop: {Shorten(JsonConvert.SerializeObject(job))}");
                     continue;
                 }
-                Outcome outcome = new Outcome();
+                Outcome outcome;
+                int before = UnitsGiven(job);
                 try
                 {
                     outcome = DeliverJob(player, steamId, job);
                 }
                 catch (Exception ex)
                 {
-                    // What was given before the exception is in the journal already (see DeliverJob).
+                    // What was given before the exception is in the journal entry already (see Progress).
                     PrintError($"Job {job.Id} for {steamId} stopped: {ex}");
-                    JobRecord record = FindRecord(job.Id);
-                    if (record == null || record.Given <= Math.Max(0, job.Given))
+                    outcome = new Outcome();
+                    if (UnitsGiven(job) <= before)
                     {
                         outcome.Release = "Ошибка плагина при выдаче: см. консоль сервера";
                         outcome.RetrySeconds = NoRoomRetrySeconds;
                     }
                 }
-                finally
-                {
-                    SaveJournal(); // before any message or request
-                }
-                if (outcome.Line != null && (manual || outcome.Release == null || ShouldNotice(job.Id)))
+                if (outcome.Line != null)
                 {
                     lines.Add(outcome.Line);
                 }
-                JobRecord given = FindRecord(job.Id);
-                if (outcome.Release != null && given != null && given.Given > given.ReportedGiven)
+                if (outcome.Waiting != null)
+                {
+                    waiting.Add(outcome);
+                }
+                JobRecord record = FindRecord(job.Id);
+                if (outcome.Release != null && record != null && record.Given > record.ReportedGiven)
                 {
                     // The shop has not heard of a give yet: let the lease run out rather than hand the
                     // job back with a count that is too low (a refund would pay for what was given).
@@ -1094,41 +1439,85 @@ namespace Oxide.Plugins
                 }
             }
 
+            SaveJournal(); // once per round: after the gives, before any message or request
             FlushReports();
             foreach (KeyValuePair<string, List<string>> release in releases)
             {
                 Release(release.Value, release.Key, manual ? 0 : retryByReason[release.Key]);
             }
-            foreach (string line in lines)
-            {
-                ReplyText(player, line);
-            }
-        }
-
-        /// <summary>Automatic rounds retry a job that waits for room every minute; the player hears of it every ten.</summary>
-        private bool ShouldNotice(string jobId)
-        {
-            DateTime last;
-            if (noticeAt.TryGetValue(jobId, out last) && DateTime.UtcNow - last < TimeSpan.FromMinutes(10))
-            {
-                return false;
-            }
-            noticeAt[jobId] = DateTime.UtcNow;
-            return true;
+            Tell(player, steamId, lines, waiting, manual);
         }
 
         /// <summary>
-        /// Gives what fits of one job and writes it down before anything else happens. Units already
-        /// given (by the journal, or by the shop's record when the journal has none) are never given again.
+        /// One chat message per round: what was given, and what waits for room in one line. Automatic
+        /// rounds retry every minute, so they mention what waits at most once per player in ten minutes.
+        /// </summary>
+        private void Tell(BasePlayer player, string steamId, List<string> lines, List<Outcome> waiting, bool manual)
+        {
+            if (waiting.Count > 0 && (manual || ShouldNotice(steamId)))
+            {
+                if (waiting.Count == 1)
+                {
+                    lines.Add(waiting[0].Waiting);
+                }
+                else
+                {
+                    int slots = 0;
+                    foreach (Outcome outcome in waiting)
+                    {
+                        slots += outcome.Slots;
+                    }
+                    lines.Add(Msg("NoRoomMany", player, waiting.Count, slots, FreeSlots(player), config.StoreCommand));
+                }
+            }
+            if (lines.Count > 0)
+            {
+                ReplyText(player, string.Join("\n", lines.ToArray()));
+            }
+        }
+
+        private bool ShouldNotice(string steamId)
+        {
+            DateTime last;
+            if (noticeAt.TryGetValue(steamId, out last) && DateTime.UtcNow - last < TimeSpan.FromMinutes(NoticeEveryMinutes))
+            {
+                return false;
+            }
+            noticeAt[steamId] = DateTime.UtcNow;
+            return true;
+        }
+
+        /// <summary>Units of a job this server has given: its journal entry, its delivered line, or what the shop knows.</summary>
+        private int UnitsGiven(JobDto job)
+        {
+            JobRecord record = FindRecord(job.Id);
+            if (record != null)
+            {
+                return record.Given;
+            }
+            int units;
+            if (delivered.TryGetValue(job.Id, out units))
+            {
+                return units;
+            }
+            return Math.Max(0, Math.Min(job.Given, Math.Max(0, job.Amount)));
+        }
+
+        /// <summary>
+        /// Gives what fits of one job. Units already given (by the journal, the delivered list, or the
+        /// shop's record when this server has none) are never given again.
         /// </summary>
         private Outcome DeliverJob(BasePlayer player, string steamId, JobDto job)
         {
             var outcome = new Outcome();
             string itemName = string.IsNullOrEmpty(job.ItemName) ? (job.Shortname ?? "?") : job.ItemName;
-            JobRecord record = RecordFor(job, steamId, itemName);
-            if (record.Given >= record.Amount)
+            int amount = Math.Max(0, job.Amount);
+            pendingFails.Remove(job.Id);
+            JobRecord record = Reconcile(job, steamId, itemName, amount);
+            int done = record != null ? record.Given : UnitsGiven(job);
+            if (done >= amount)
             {
-                return outcome; // given already; the report (maybe lost before) goes out again
+                return outcome; // given already; the shop hears of it (again) from the reports
             }
             if (player == null || !player.IsConnected)
             {
@@ -1144,106 +1533,236 @@ namespace Oxide.Plugins
             }
             if (job.Kind == "give")
             {
-                return GiveItems(player, job, record, itemName);
+                return GiveItems(player, steamId, job, itemName, done);
+            }
+            if (job.Kind == "kit")
+            {
+                return GiveKit(player, steamId, job, itemName, done);
             }
             if (job.Kind == "commands")
             {
-                return RunCommands(player, job, record, itemName);
+                return RunCommands(player, steamId, job, itemName, done);
             }
-            Fail(record, "Неизвестный тип задания «" + Shorten(job.Kind) + "»: обновите плагин");
+            FailJob(job, "Неизвестный тип задания «" + Shorten(job.Kind) + "»: обновите плагин");
             return outcome;
         }
 
-        private JobRecord RecordFor(JobDto job, string steamId, string itemName)
+        /// <summary>
+        /// Squares this server's knowledge of a job with the shop's. The shop knowing more (an older
+        /// journal was restored) is taken as given. The shop knowing less than this server gave (the shop
+        /// was restored from a backup) gives nothing again: the shop is told what this server gave.
+        /// </summary>
+        private JobRecord Reconcile(JobDto job, string steamId, string itemName, int amount)
         {
             JobRecord record = FindRecord(job.Id);
-            int amount = Math.Max(0, job.Amount);
+            int archived;
+            if (record == null && delivered.TryGetValue(job.Id, out archived) && job.Given < archived)
+            {
+                // Delivered and forgotten by the shop: report it again from a fresh entry.
+                record = NewRecord(job, steamId, itemName, Math.Min(archived, amount), job.Given);
+                PrintWarning($"The shop offered job {job.Id} again although this server delivered it (the shop was restored from a backup?): not given again, the shop is told.");
+            }
             if (record == null)
             {
-                // No journal entry: trust the shop's count (what a lost journal gave is in the world).
-                int known = Math.Max(0, Math.Min(job.Given, amount));
-                record = new JobRecord
-                {
-                    Id = job.Id, SteamId = steamId, ItemName = itemName, Amount = amount, Boot = boot,
-                    Given = known, Saved = known, ReportedGiven = known, UpdatedAt = DateTime.UtcNow
-                };
-                journal.Jobs.Add(record);
-            }
-            else if (!record.RollbackPending && job.Given > record.Given)
-            {
-                // The shop knows of more than this journal (an older copy was restored): never give it twice.
-                record.Given = Math.Min(job.Given, amount);
-                record.ReportedGiven = Math.Max(record.ReportedGiven, record.Given);
+                return null;
             }
             record.Amount = amount;
             record.FailReason = null;
             record.FailReported = false;
+            if (record.RollbackPending)
+            {
+                return record;
+            }
+            if (job.Given > record.Given)
+            {
+                record.Given = Math.Min(job.Given, amount);
+                record.ReportedGiven = Math.Max(record.ReportedGiven, record.Given);
+            }
+            else if (job.Given < record.ReportedGiven)
+            {
+                record.ReportedGiven = job.Given;
+                record.ReportedSaved = 0;
+            }
+            journalDirty = true;
             return record;
         }
 
-        private void Fail(JobRecord record, string reason)
+        private JobRecord NewRecord(JobDto job, string steamId, string itemName, int given, int shopKnows)
         {
-            record.FailReason = reason.Length <= 200 ? reason : reason.Substring(0, 200);
-            record.FailReported = false;
-            record.UpdatedAt = DateTime.UtcNow;
-            PrintWarning($"Job {record.Id} for {record.SteamId} ({record.ItemName}) cannot be delivered: {record.FailReason}");
+            var record = new JobRecord
+            {
+                Id = job.Id, SteamId = steamId, ItemName = itemName, Amount = Math.Max(0, job.Amount), Boot = boot,
+                Given = given, Saved = given, ReportedGiven = Math.Min(shopKnows, given), UpdatedAt = DateTime.UtcNow
+            };
+            journal.Jobs.Add(record);
+            journalDirty = true;
+            return record;
         }
 
-        private Outcome GiveItems(BasePlayer player, JobDto job, JobRecord record, string itemName)
+        /// <summary>Writes down units just given; the entry is made with the first unit.</summary>
+        private JobRecord Progress(JobDto job, string steamId, string itemName, int units, string note)
+        {
+            JobRecord record = FindRecord(job.Id);
+            if (record == null)
+            {
+                // No entry yet: start from the shop's count (what a lost journal gave is in the world).
+                int known = UnitsGiven(job);
+                record = NewRecord(job, steamId, itemName, known, known);
+            }
+            record.Given = Math.Min(record.Amount, record.Given + units);
+            record.Note = record.Given < record.Amount ? note : null;
+            record.UpdatedAt = DateTime.UtcNow;
+            journalDirty = true;
+            return record;
+        }
+
+        private void FailJob(JobDto job, string reason)
+        {
+            reason = reason.Length <= 200 ? reason : reason.Substring(0, 199) + "…";
+            JobRecord record = FindRecord(job.Id);
+            if (record != null)
+            {
+                record.FailReason = reason;
+                record.FailReported = false;
+                record.UpdatedAt = DateTime.UtcNow;
+                journalDirty = true;
+            }
+            else
+            {
+                pendingFails[job.Id] = reason;
+            }
+            PrintWarning($"Job {job.Id} ({job.ItemName}) cannot be delivered: {reason}");
+        }
+
+        private Outcome GiveItems(BasePlayer player, string steamId, JobDto job, string itemName, int done)
         {
             var outcome = new Outcome();
-            ItemDefinition definition = string.IsNullOrEmpty(job.Shortname) || !ShortnamePattern.IsMatch(job.Shortname)
-                ? null
-                : ItemManager.FindItemDefinition(job.Shortname);
+            ItemDefinition definition = Definition(job.Shortname);
             if (definition == null)
             {
-                Fail(record, "Предмета «" + Shorten(job.Shortname) + "» нет на этом сервере");
+                FailJob(job, "Предмета «" + Shorten(job.Shortname) + "» нет на этом сервере");
                 outcome.Line = Msg("CannotGive", player, itemName);
                 return outcome;
             }
-            int stackLimit = Math.Max(1, definition.stackable);
-            int remaining = record.Amount - record.Given;
-            int room = RoomFor(player, definition);
-            int amount = Math.Min(remaining, room);
-            if (amount <= 0)
+            int remaining = Math.Max(0, job.Amount) - done;
+            int stackLimit;
+            int room = RoomFor(player, definition, out stackLimit);
+            if (room <= 0)
             {
                 int slots = SlotsFor(remaining, stackLimit);
                 outcome.Release = "Недостаточно места в инвентаре: нужно слотов — " + slots;
                 outcome.RetrySeconds = NoRoomRetrySeconds;
-                outcome.Line = Msg("NoRoom", player, itemName, Amount(remaining), slots, FreeSlots(player), config.StoreCommand);
+                outcome.Slots = slots;
+                outcome.Waiting = Msg("NoRoom", player, itemName, Amount(remaining), slots, FreeSlots(player), config.StoreCommand);
                 return outcome;
             }
-            if (!GiveExactly(player, definition, amount, job.Id))
+            int accepted = GiveUpTo(player, definition, Math.Min(remaining, room), stackLimit);
+            if (accepted <= 0)
             {
                 outcome.Release = "Игра не приняла предмет (ограничение другого плагина или пояса)";
                 outcome.RetrySeconds = NoRoomRetrySeconds;
                 outcome.Line = Msg("Refused", player, itemName, config.StoreCommand);
                 return outcome;
             }
-            record.Given += amount;
-            record.UpdatedAt = DateTime.UtcNow;
-            SaveJournal(); // right after the give: whatever happens next, it is never given twice
-            int left = record.Amount - record.Given;
-            string line = Msg("Given", player, itemName, Amount(amount));
-            if (!string.IsNullOrEmpty(job.GiftFrom) && record.Given == amount)
+            int left = remaining - accepted;
+            int leftSlots = SlotsFor(left, stackLimit);
+            JobRecord record = Progress(job, steamId, itemName, accepted,
+                "Выдано " + Amount(done + accepted) + " из " + Amount(job.Amount) + ": остальное ждёт места (нужно слотов — " + leftSlots + ")");
+            string line = Msg("Given", player, itemName, Amount(accepted));
+            if (!string.IsNullOrEmpty(job.GiftFrom) && done == 0)
             {
                 line += "\n" + Msg("GiftFrom", player, job.GiftFrom, itemName);
             }
+            outcome.Line = line;
             if (left > 0)
             {
-                int slots = SlotsFor(left, stackLimit);
-                record.Note = "Выдано " + Amount(record.Given) + " из " + Amount(record.Amount) + ": остальное ждёт места (нужно слотов — " + slots + ")";
-                line += "\n" + Msg("Remaining", player, itemName, Amount(left), slots, config.StoreCommand);
+                outcome.Slots = leftSlots;
+                outcome.Waiting = Msg("Remaining", player, itemName, Amount(left), leftSlots, config.StoreCommand);
             }
-            else
-            {
-                record.Note = null;
-            }
-            outcome.Line = line;
             return outcome;
         }
 
-        private static int SlotsFor(int amount, int stackLimit) => (int)Math.Min(int.MaxValue, ((long)amount + stackLimit - 1) / stackLimit);
+        /// <summary>A kit is given whole or waits: its room is checked for every line it still owes.</summary>
+        private Outcome GiveKit(BasePlayer player, string steamId, JobDto job, string itemName, int done)
+        {
+            var outcome = new Outcome();
+            List<KitItemDto> lines = job.Items ?? new List<KitItemDto>();
+            var definitions = new List<ItemDefinition>();
+            int total = 0;
+            foreach (KitItemDto line in lines)
+            {
+                ItemDefinition definition = line == null ? null : Definition(line.Shortname);
+                if (definition == null || line.Amount <= 0)
+                {
+                    FailJob(job, "Предмета «" + Shorten(line == null ? "?" : line.Shortname) + "» из набора нет на этом сервере");
+                    outcome.Line = Msg("CannotGive", player, itemName);
+                    return outcome;
+                }
+                definitions.Add(definition);
+                total += line.Amount;
+            }
+            if (total != job.Amount)
+            {
+                FailJob(job, "Набор не сходится: предметов " + total + ", ожидалось " + job.Amount);
+                return outcome;
+            }
+            // What each line still owes, after the units given before (lines are given in order).
+            var owed = new int[lines.Count];
+            int skip = done;
+            for (int i = 0; i < lines.Count; i++)
+            {
+                int already = Math.Min(skip, lines[i].Amount);
+                owed[i] = lines[i].Amount - already;
+                skip -= already;
+            }
+            int free;
+            int slots = KitSlots(player, definitions, owed, out free);
+            if (slots > free)
+            {
+                outcome.Release = "Недостаточно места в инвентаре для набора: нужно слотов — " + slots;
+                outcome.RetrySeconds = NoRoomRetrySeconds;
+                outcome.Slots = slots;
+                outcome.Waiting = Msg("NoRoomKit", player, itemName, slots, free, config.StoreCommand);
+                return outcome;
+            }
+            int accepted = 0;
+            for (int i = 0; i < lines.Count; i++)
+            {
+                if (owed[i] <= 0)
+                {
+                    continue;
+                }
+                int stackLimit;
+                RoomFor(player, definitions[i], out stackLimit);
+                int given = GiveUpTo(player, definitions[i], owed[i], stackLimit);
+                accepted += given;
+                if (given < owed[i])
+                {
+                    break; // the game refused the rest (another plugin's hook): what it took is kept
+                }
+            }
+            if (accepted <= 0)
+            {
+                outcome.Release = "Игра не приняла предметы набора (ограничение другого плагина или пояса)";
+                outcome.RetrySeconds = NoRoomRetrySeconds;
+                outcome.Line = Msg("Refused", player, itemName, config.StoreCommand);
+                return outcome;
+            }
+            Progress(job, steamId, itemName, accepted,
+                "Выдано " + Amount(done + accepted) + " из " + Amount(job.Amount) + " предметов набора: остальное ждёт места");
+            outcome.Line = Msg("Received", player, itemName);
+            if (!string.IsNullOrEmpty(job.GiftFrom) && done == 0)
+            {
+                outcome.Line += "\n" + Msg("GiftFrom", player, job.GiftFrom, itemName);
+            }
+            return outcome;
+        }
+
+        private static ItemDefinition Definition(string shortname) =>
+            string.IsNullOrEmpty(shortname) || !ShortnamePattern.IsMatch(shortname) ? null : ItemManager.FindItemDefinition(shortname);
+
+        private static int SlotsFor(int amount, int stackLimit) =>
+            amount <= 0 ? 0 : (int)Math.Min(int.MaxValue, ((long)amount + stackLimit - 1) / Math.Max(1, stackLimit));
 
         private static IEnumerable<ItemContainer> GivingContainers(BasePlayer player)
         {
@@ -1262,134 +1781,190 @@ namespace Oxide.Plugins
             return free;
         }
 
-        /// <summary>How many of this item the game will take now: top-ups of partial stacks, then empty slots.</summary>
-        private static int RoomFor(BasePlayer player, ItemDefinition definition)
-        {
-            long limit = Math.Max(1, definition.stackable);
-            long room = 0;
-            foreach (ItemContainer container in GivingContainers(player))
-            {
-                room += Math.Max(0, container.capacity - container.itemList.Count) * limit;
-                foreach (Item item in container.itemList)
-                {
-                    if (item != null && item.info != null && item.info.itemid == definition.itemid && item.skin == 0UL && item.amount < limit)
-                    {
-                        room += limit - item.amount;
-                    }
-                }
-            }
-            return (int)Math.Min(int.MaxValue, room);
-        }
-
         /// <summary>
-        /// Gives `amount` in pieces no bigger than the stack limit, or nothing: when the game refuses a
-        /// piece (another plugin's CanAcceptItem, the belt), every Item this call created is removed and
-        /// every stack it topped up goes back to its amount before. The player's own items are untouched.
+        /// How many of an item the game will take now, asked of the game itself on a probe item: stacks
+        /// it may top up (Item.CanStack: same item, skin, full condition, fresh food, other plugins'
+        /// CanStackItem) to their Item.MaxStackable (OnMaxStackable), then empty slots of containers
+        /// that accept it (the belt refuses some items, other plugins refuse through CanAcceptItem).
         /// </summary>
-        private bool GiveExactly(BasePlayer player, ItemDefinition definition, int amount, string jobId)
+        private static int RoomFor(BasePlayer player, ItemDefinition definition, out int stackLimit)
         {
-            var before = new Dictionary<Item, int>();
-            foreach (ItemContainer container in GivingContainers(player))
+            stackLimit = Math.Max(1, definition.stackable);
+            Item probe = ItemManager.Create(definition, 1, 0UL);
+            if (probe == null)
             {
-                foreach (Item item in container.itemList)
-                {
-                    if (item != null && item.info != null && item.info.itemid == definition.itemid)
-                    {
-                        before[item] = item.amount;
-                    }
-                }
+                return 0;
             }
-            int limit = Math.Max(1, definition.stackable);
-            int left = amount;
-            while (left > 0)
+            try
             {
-                int piece = Math.Min(left, limit);
-                Item item = ItemManager.Create(definition, piece, 0UL);
-                if (item == null)
+                stackLimit = Math.Max(1, probe.MaxStackable());
+                long room = 0;
+                foreach (ItemContainer container in GivingContainers(player))
                 {
-                    Undo(player, definition, before, null);
-                    PrintError($"Job {jobId}: the game could not create {definition.shortname}.");
-                    return false;
-                }
-                if (!player.inventory.GiveItem(item))
-                {
-                    Undo(player, definition, before, item);
-                    return false;
-                }
-                left -= piece;
-            }
-            return true;
-        }
-
-        private static void Undo(BasePlayer player, ItemDefinition definition, Dictionary<Item, int> before, Item refused)
-        {
-            var created = new List<Item>();
-            foreach (ItemContainer container in GivingContainers(player))
-            {
-                foreach (Item item in container.itemList)
-                {
-                    if (item == null || item.info == null || item.info.itemid != definition.itemid)
+                    if (container.CanAcceptItem(probe, -1) != ItemContainer.CanAcceptResult.CanAccept)
                     {
                         continue;
                     }
-                    int amountBefore;
-                    if (!before.TryGetValue(item, out amountBefore))
+                    room += (long)Math.Max(0, container.capacity - container.itemList.Count) * stackLimit;
+                    foreach (Item item in container.itemList)
                     {
-                        created.Add(item);
-                    }
-                    else if (item.amount != amountBefore)
-                    {
-                        item.amount = amountBefore;
-                        item.MarkDirty();
+                        if (item != null && item.CanStack(probe))
+                        {
+                            room += Math.Max(0, item.MaxStackable() - item.amount);
+                        }
                     }
                 }
+                return (int)Math.Min(int.MaxValue, room);
             }
-            foreach (Item item in created)
+            finally
             {
-                item.RemoveFromContainer();
-                item.Remove();
-            }
-            if (refused != null && !created.Contains(refused))
-            {
-                refused.Remove(); // never dropped on the ground
+                probe.Remove();
             }
         }
 
-        private Outcome RunCommands(BasePlayer player, JobDto job, JobRecord record, string itemName)
+        /// <summary>
+        /// Empty slots a kit's owed lines need (after topping up the player's stacks), and the empty
+        /// slots there are in the containers that accept every one of its items.
+        /// </summary>
+        private static int KitSlots(BasePlayer player, List<ItemDefinition> definitions, int[] owed, out int free)
+        {
+            var accepting = new List<ItemContainer>(GivingContainers(player));
+            long slots = 0;
+            for (int i = 0; i < definitions.Count; i++)
+            {
+                if (owed[i] <= 0)
+                {
+                    continue;
+                }
+                Item probe = ItemManager.Create(definitions[i], 1, 0UL);
+                if (probe == null)
+                {
+                    free = 0;
+                    return int.MaxValue;
+                }
+                try
+                {
+                    int stackLimit = Math.Max(1, probe.MaxStackable());
+                    accepting.RemoveAll(container => container.CanAcceptItem(probe, -1) != ItemContainer.CanAcceptResult.CanAccept);
+                    long topUp = 0;
+                    foreach (ItemContainer container in GivingContainers(player))
+                    {
+                        foreach (Item item in container.itemList)
+                        {
+                            if (item != null && item.CanStack(probe))
+                            {
+                                topUp += Math.Max(0, item.MaxStackable() - item.amount);
+                            }
+                        }
+                    }
+                    slots += SlotsFor((int)Math.Max(0, owed[i] - topUp), stackLimit);
+                }
+                finally
+                {
+                    probe.Remove();
+                }
+            }
+            free = 0;
+            foreach (ItemContainer container in accepting)
+            {
+                free += Math.Max(0, container.capacity - container.itemList.Count);
+            }
+            return (int)Math.Min(int.MaxValue, slots);
+        }
+
+        /// <summary>
+        /// Gives up to `amount` in pieces of at most the stack limit and keeps what the game accepted:
+        /// when it refuses a piece, the part it merged into the player's stacks stays (piece - item.amount)
+        /// and the rest of the piece is destroyed, never dropped. Returns the units given.
+        /// </summary>
+        private int GiveUpTo(BasePlayer player, ItemDefinition definition, int amount, int stackLimit)
+        {
+            int given = 0;
+            while (given < amount)
+            {
+                int piece = Math.Min(amount - given, Math.Max(1, stackLimit));
+                Item item = ItemManager.Create(definition, piece, 0UL);
+                if (item == null)
+                {
+                    PrintError($"The game could not create {definition.shortname}.");
+                    break;
+                }
+                if (player.inventory.GiveItem(item))
+                {
+                    given += piece;
+                    continue;
+                }
+                given += Math.Max(0, Math.Min(piece, piece - item.amount));
+                item.Remove();
+                break;
+            }
+            return given;
+        }
+
+        #endregion
+
+        #region Commands and permissions
+
+        /// <summary>A group or permission command, read by its structure.</summary>
+        private class PermissionCommand
+        {
+            public bool Group;     // usergroup (else grant/revoke)
+            public bool Add;       // add / grant (else remove / revoke)
+            public string Target;  // "user" or "group" for grant/revoke
+            public string Player;
+            public string Name;    // the group or the permission
+        }
+
+        private static readonly HashSet<string> GroupCommands = new HashSet<string>(StringComparer.OrdinalIgnoreCase)
+        {
+            "oxide.usergroup", "o.usergroup", "umod.usergroup", "u.usergroup", "c.usergroup", "carbon.usergroup"
+        };
+
+        private static readonly HashSet<string> GrantCommands = new HashSet<string>(StringComparer.OrdinalIgnoreCase)
+        {
+            "oxide.grant", "o.grant", "umod.grant", "u.grant", "c.grant", "carbon.grant"
+        };
+
+        private static readonly HashSet<string> RevokeCommands = new HashSet<string>(StringComparer.OrdinalIgnoreCase)
+        {
+            "oxide.revoke", "o.revoke", "umod.revoke", "u.revoke", "c.revoke", "carbon.revoke"
+        };
+
+        private Outcome RunCommands(BasePlayer player, string steamId, JobDto job, string itemName, int done)
         {
             var outcome = new Outcome();
             List<string> commands = job.Commands ?? new List<string>();
-            if (commands.Count != record.Amount)
+            if (commands.Count != job.Amount)
             {
-                Fail(record, "Задание с командами не сходится: команд " + commands.Count + ", ожидалось " + record.Amount);
+                FailJob(job, "Задание с командами не сходится: команд " + commands.Count + ", ожидалось " + job.Amount);
                 return outcome;
             }
-            for (int i = record.Given; i < commands.Count; i++)
+            // All are checked before any runs: a bad template, or a reply that should not be trusted
+            // with this server, gets nothing run.
+            for (int i = done; i < commands.Count; i++)
             {
-                if (string.IsNullOrWhiteSpace(commands[i]) || !IsAllowedCommand(commands[i]))
+                string problem = CommandProblem(commands[i], steamId);
+                if (problem != null)
                 {
-                    // Checked before any runs: a shop impersonator or a bad template gets nothing run.
-                    Fail(record, "Команда не разрешена в AllowedCommands плагина: " + Shorten(commands[i]));
-                    return outcome;
-                }
-            }
-            while (record.Given < commands.Count)
-            {
-                string command = commands[record.Given];
-                if (config.DebugLog)
-                {
-                    Puts($"Job {job.Id} for {record.SteamId}: {command}");
-                }
-                string error = RunServerCommand(command);
-                if (error != null)
-                {
-                    Fail(record, "Команда не выполнена: " + Shorten(command) + " — " + error);
+                    FailJob(job, "Команда отклонена: " + Shorten(commands[i]) + " — " + problem);
                     outcome.Line = Msg("CannotGive", player, itemName);
                     return outcome;
                 }
-                record.Given++;
-                record.UpdatedAt = DateTime.UtcNow;
-                SaveJournal(); // one line per command run: a crash in between never runs one twice
+            }
+            for (int i = done; i < commands.Count; i++)
+            {
+                if (config.DebugLog)
+                {
+                    Puts($"Job {job.Id} for {steamId}: {commands[i]}");
+                }
+                string error = RunCommand(commands[i]);
+                if (error != null)
+                {
+                    FailJob(job, "Команда не выполнена: " + Shorten(commands[i]) + " — " + error);
+                    outcome.Line = Msg("CannotGive", player, itemName);
+                    return outcome;
+                }
+                Progress(job, steamId, itemName, 1, null);
             }
             outcome.Line = Msg("Received", player, itemName);
             if (!string.IsNullOrEmpty(job.GiftFrom))
@@ -1399,21 +1974,132 @@ namespace Oxide.Plugins
             return outcome;
         }
 
-        /// <summary>Runs a console command as the server; the game's own error text when it failed, else null.</summary>
-        private static string RunServerCommand(string command)
+        /// <summary>
+        /// Why a command may not run here, or null. A signed reply is the shop's, but the shop can be
+        /// misconfigured or its admin account stolen: it still may only touch the job's own player, add
+        /// groups it sells (or the owner allows), never admin or wildcards, and run nothing else than
+        /// what AllowedCommands lists.
+        /// </summary>
+        private string CommandProblem(string command, string steamId)
         {
+            if (string.IsNullOrWhiteSpace(command))
+            {
+                return "пустая команда";
+            }
+            List<string> args = SplitCommand(command);
+            foreach (string arg in args)
+            {
+                if (SteamIdPattern.IsMatch(arg) && arg != steamId)
+                {
+                    return "Steam ID не покупателя";
+                }
+            }
+            PermissionCommand permissionCommand = ParsePermission(args);
+            if (permissionCommand != null)
+            {
+                return PermissionProblem(permissionCommand, steamId);
+            }
+            if (args.Count > 0 && (args[0].EndsWith(".usergroup", StringComparison.OrdinalIgnoreCase) ||
+                args[0].EndsWith(".grant", StringComparison.OrdinalIgnoreCase) || args[0].EndsWith(".revoke", StringComparison.OrdinalIgnoreCase)))
+            {
+                return "непонятная команда прав (ожидается «usergroup add|remove <steamid> <группа>» или «grant|revoke user <steamid> <право>»)";
+            }
+            foreach (string prefix in config.AllowedCommands)
+            {
+                if (command.StartsWith(prefix, StringComparison.OrdinalIgnoreCase))
+                {
+                    return null;
+                }
+            }
+            return "её нет в AllowedCommands плагина";
+        }
+
+        private string PermissionProblem(PermissionCommand command, string steamId)
+        {
+            if (command.Player != steamId)
+            {
+                return command.Group || command.Target == "user" ? "Steam ID не покупателя" : "права на всю группу не выдаются";
+            }
+            if (command.Name.IndexOf('*') >= 0)
+            {
+                return "права со звёздочкой не выдаются";
+            }
+            if (command.Group)
+            {
+                if (!GroupPattern.IsMatch(command.Name) || command.Name.Equals("admin", StringComparison.OrdinalIgnoreCase))
+                {
+                    return "группа «" + Shorten(command.Name) + "» не выдаётся";
+                }
+                if (command.Add && !vipGroups.Contains(command.Name) && !config.AllowedGroups.Exists(group => group.Equals(command.Name, StringComparison.OrdinalIgnoreCase)))
+                {
+                    return "группа «" + command.Name + "» не из VIP-статусов магазина и не из AllowedGroups плагина";
+                }
+            }
+            return null;
+        }
+
+        private static PermissionCommand ParsePermission(List<string> args)
+        {
+            if (args.Count != 4)
+            {
+                return null;
+            }
+            string name = args[0];
+            string verb = args[1].ToLowerInvariant();
+            if (GroupCommands.Contains(name) && (verb == "add" || verb == "remove"))
+            {
+                return new PermissionCommand { Group = true, Add = verb == "add", Player = args[2], Name = args[3] };
+            }
+            bool grant = GrantCommands.Contains(name);
+            if ((grant || RevokeCommands.Contains(name)) && (verb == "user" || verb == "group"))
+            {
+                // A group-wide grant names a group where the player would be: it never matches the buyer.
+                return new PermissionCommand { Group = false, Add = grant, Target = verb, Player = verb == "user" ? args[2] : "", Name = args[3] };
+            }
+            return null;
+        }
+
+        /// <summary>Splits a console line as the game does: on spaces, with double quotes keeping an argument whole.</summary>
+        private static List<string> SplitCommand(string command)
+        {
+            var args = new List<string>();
+            var current = new StringBuilder();
+            bool quoted = false;
+            bool any = false;
+            foreach (char c in command)
+            {
+                if (c == '"')
+                {
+                    quoted = !quoted;
+                    any = true;
+                }
+                else if (char.IsWhiteSpace(c) && !quoted)
+                {
+                    if (any) args.Add(current.ToString());
+                    current.Length = 0;
+                    any = false;
+                }
+                else
+                {
+                    current.Append(c);
+                    any = true;
+                }
+            }
+            if (any) args.Add(current.ToString());
+            return args;
+        }
+
+        /// <summary>
+        /// Runs one command and reads what it did; null when it did it. Groups and permissions go
+        /// through the permission library of Oxide or Carbon and are read back, because their console
+        /// commands report a missing group only in the log and answer success.
+        /// </summary>
+        private string RunCommand(string command)
+        {
+            PermissionCommand permissionCommand = ParsePermission(SplitCommand(command));
             try
             {
-                string reply = ConsoleSystem.Run(ConsoleSystem.Option.Server, command);
-                if (!string.IsNullOrEmpty(ConsoleSystem.LastError))
-                {
-                    return ConsoleSystem.LastError;
-                }
-                if (reply != null && reply.StartsWith("Error: ", StringComparison.Ordinal))
-                {
-                    return Shorten(reply);
-                }
-                return null;
+                return permissionCommand != null ? RunPermission(permissionCommand) : RunServerCommand(command);
             }
             catch (Exception ex)
             {
@@ -1421,12 +2107,57 @@ namespace Oxide.Plugins
             }
         }
 
+        private string RunPermission(PermissionCommand command)
+        {
+            string player = command.Player;
+            if (command.Group)
+            {
+                if (!command.Add)
+                {
+                    permission.RemoveUserGroup(player, command.Name); // a missing group has no members
+                    return null;
+                }
+                if (!permission.GroupExists(command.Name))
+                {
+                    return "группы «" + command.Name + "» нет на сервере: создайте её (oxide.group add " + command.Name + ") и нажмите «Повторить выдачу»";
+                }
+                permission.AddUserGroup(player, command.Name);
+                return permission.UserHasGroup(player, command.Name) ? null : "игрок не попал в группу «" + command.Name + "»";
+            }
+            if (!command.Add)
+            {
+                permission.RevokeUserPermission(player, command.Name);
+                return null;
+            }
+            if (!permission.PermissionExists(command.Name, null))
+            {
+                return "права «" + command.Name + "» нет на сервере (плагин, который его объявляет, не загружен)";
+            }
+            permission.GrantUserPermission(player, command.Name, null);
+            return permission.UserHasPermission(player, command.Name) ? null : "право «" + command.Name + "» не выдано";
+        }
+
+        /// <summary>Runs a console command as the server; the game's own error text when it failed, else null.</summary>
+        private static string RunServerCommand(string command)
+        {
+            string reply = ConsoleSystem.Run(ConsoleSystem.Option.Server, command);
+            if (!string.IsNullOrEmpty(ConsoleSystem.LastError))
+            {
+                return ConsoleSystem.LastError;
+            }
+            if (reply != null && reply.StartsWith("Error: ", StringComparison.Ordinal))
+            {
+                return Shorten(reply);
+            }
+            return null;
+        }
+
         #endregion
 
         #region Reports to the shop
 
         /// <summary>
-        /// Tells the shop what the journal knows and it does not, one kind at a time and oldest news
+        /// Tells the shop what this server knows and it does not, one kind at a time and oldest news
         /// first: crashes (rolled back), gives, saves, failures. Every report carries absolute counts,
         /// so a repeat changes nothing; a report that does not arrive is retried with a growing pause
         /// for as long as it takes, across restarts (the journal keeps it).
@@ -1481,26 +2212,46 @@ namespace Oxide.Plugins
                 });
                 return;
             }
-            batch = Pending(record => record.FailReason != null && !record.FailReported);
-            if (batch.Count > 0)
+            var fails = new List<FailReport>();
+            foreach (JobRecord record in journal.Jobs)
             {
-                var sent = batch.ConvertAll(record => new FailReport { Id = record.Id, Reason = record.FailReason });
-                SendReport("/jobs/fail", new ReportRequest<FailReport> { Jobs = sent }, () =>
+                if (record.FailReason != null && !record.FailReported && fails.Count < IdsPerReport)
                 {
-                    for (int i = 0; i < batch.Count; i++)
+                    fails.Add(new FailReport { Id = record.Id, Reason = record.FailReason });
+                }
+            }
+            foreach (KeyValuePair<string, string> fail in pendingFails)
+            {
+                if (fails.Count < IdsPerReport && FindRecord(fail.Key) == null)
+                {
+                    fails.Add(new FailReport { Id = fail.Key, Reason = fail.Value });
+                }
+            }
+            if (fails.Count > 0)
+            {
+                SendReport("/jobs/fail", new ReportRequest<FailReport> { Jobs = fails }, () =>
+                {
+                    foreach (FailReport sent in fails)
                     {
-                        if (batch[i].FailReason == sent[i].Reason)
+                        JobRecord record = FindRecord(sent.Id);
+                        if (record != null && record.FailReason == sent.Reason)
                         {
-                            batch[i].FailReported = true;
+                            record.FailReported = true;
+                        }
+                        string reason;
+                        if (pendingFails.TryGetValue(sent.Id, out reason) && reason == sent.Reason)
+                        {
+                            pendingFails.Remove(sent.Id);
                         }
                     }
                 });
                 return;
             }
-            // Everything is told: finished deliveries leave the journal.
-            if (journal.Jobs.RemoveAll(record => record.Settled && record.Saved >= record.Amount) > 0)
+            // Everything is told: delivered jobs move to the delivered list, failed ones are dropped.
+            Archive(journal.Jobs.FindAll(record => record.Settled && record.Saved >= record.Amount));
+            if (journal.Jobs.RemoveAll(record => record.Settled) > 0)
             {
-                SaveJournal();
+                journalDirty = true;
             }
         }
 
@@ -1510,6 +2261,8 @@ namespace Oxide.Plugins
             return all.Count <= IdsPerReport ? all : all.GetRange(0, IdsPerReport);
         }
 
+        // What the shop confirmed needs no write of its own: a report lost with a crash is sent again,
+        // and the shop takes a repeat as nothing new. The next round or save writes the journal.
         private void SendReport(string path, object body, Action onAccepted)
         {
             reportInFlight = true;
@@ -1520,7 +2273,7 @@ namespace Oxide.Plugins
                 {
                     reportFailures = 0;
                     onAccepted();
-                    SaveJournal();
+                    journalDirty = true;
                     FlushReports();
                     return;
                 }
@@ -1554,9 +2307,10 @@ namespace Oxide.Plugins
 
         #region Item list
 
-        /// <summary>Sends the game's live item list (modded items included) as this server's own list.</summary>
+        /// <summary>Sends the game's live item list (modded items included) and its permission groups as this server's own.</summary>
         private void SyncItems()
         {
+            DestroyTimer(ref itemsRetryTimer);
             var items = new List<ItemDto>();
             var seenShortnames = new HashSet<string>(StringComparer.Ordinal);
             int skipped = 0;
@@ -1596,19 +2350,43 @@ namespace Oxide.Plugins
             {
                 Puts($"{skipped} item definition(s) left out of the shop's list (duplicate or unusual shortname).");
             }
-            Request("/items", new ItemsRequest { Items = items }, (code, body) =>
+            Request("/items", new ItemsRequest { Items = items, Groups = ServerGroups() }, (code, body) =>
             {
                 ItemsResponse result = code == 200 ? Parse<ItemsResponse>(body, "/items") : null;
                 if (result == null)
                 {
                     if (code != 401 && code != 426)
                     {
-                        PrintWarning($"Could not send the item list to the shop: {Describe(code, body)}. It is sent again at the next load.");
+                        PrintWarning($"Could not send the item list to the shop: {Describe(code, body)}. Trying again in a minute.");
+                    }
+                    if (code != 426)
+                    {
+                        itemsRetryTimer = timer.Once(code == 401 ? 5f : 60f, SyncItems);
                     }
                     return;
                 }
                 Puts($"Item list sent to the shop: this server's list now has {result.Total} items.");
             }, 60f);
+        }
+
+        private List<string> ServerGroups()
+        {
+            var groups = new List<string>();
+            try
+            {
+                foreach (string group in permission.GetGroups())
+                {
+                    if (group != null && GroupPattern.IsMatch(group) && groups.Count < 1000)
+                    {
+                        groups.Add(group);
+                    }
+                }
+            }
+            catch (Exception ex)
+            {
+                PrintWarning($"Could not read the server's permission groups: {ex.Message}");
+            }
+            return groups;
         }
 
         #endregion
