@@ -1,4 +1,4 @@
-export { startStandIn, StandIn } from './stand-in';
+export { startStandIn, StandIn, SAVE_FILE } from './stand-in';
 export type { StandInOptions } from './stand-in';
 export { StandInEvents } from './stand-in-events';
 export {
@@ -16,6 +16,7 @@ export type {
   CommandEvent,
   ContainerName,
   ExceptionEvent,
+  FrameStatsResult,
   GiveEvent,
   HttpEvent,
   InventoryItem,
@@ -24,6 +25,7 @@ export type {
   LogLevel,
   ReadyEvent,
   ReplyEvent,
+  SaveEvent,
   StandInEvent,
   StandInMode,
   StandInOtherPlugins,

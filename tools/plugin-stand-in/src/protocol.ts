@@ -76,8 +76,28 @@ export interface ExceptionEvent {
   stack: string;
 }
 
+/**
+ * The world save: `started` right after OnServerSave (IsSaving is now true), `finished` after the write
+ * (or its failure), when IsSaving is false again. `blocking`: a server.save that writes in one step.
+ */
+export type SaveEvent =
+  | { event: 'save'; phase: 'started'; frames: number; blocking: boolean }
+  | { event: 'save'; phase: 'finished'; written: boolean };
+
+/** Plugin time per main-loop frame (frame-stats.cs). */
+export interface FrameStatsResult {
+  /** Frames run since the start or the last reset. */
+  frames: number;
+  /** The most time one frame spent in plugin code. */
+  maxFrameMs: number;
+  totalPluginMs: number;
+  /** Frames that spent more than 5 ms in plugin code. */
+  over5ms: number;
+}
+
 export type StandInEvent =
   | ReadyEvent
+  | SaveEvent
   | ReplyEvent
   | ChatEvent
   | LogEvent

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildStandIn, compilePlugin, DEFAULT_ITEMS_PATH } from './build';
 import { StandInProcess } from './process';
 import type {
+  FrameStatsResult,
   InventoryItem,
   InventoryItemInit,
   ReplyEvent,
@@ -13,18 +14,30 @@ import type {
 } from './protocol';
 import { StandInEvents } from './stand-in-events';
 
+/** Where the game keeps the world save: ConVar.Server.rootFolder + "/" + World.SaveFileName. */
+export const SAVE_FILE = 'server/my_server_identity/proceduralmap.3000.12345.274.sav';
+
 export interface StandInOptions {
   /** The plugin's .cs file (compiled with mcs against the stubs) or an already compiled DLL. */
   pluginPath: string;
-  /** The server's directory (config/, lang/, data/, world.json). Default: a new temporary one. */
+  /**
+   * The server's directory and working directory (config/, lang/, data/, and the world save under
+   * server/my_server_identity/). Default: a new temporary one.
+   */
   dir?: string;
   mode: StandInMode;
   /** Written as config/<Plugin>.json before the first start. */
   config?: object;
   /** The item table; default ../shared/data/rust-items.json beside the repository. */
   itemsPath?: string;
-  /** The game's server.saveinterval: a world save (OnServerSave, then the write) every so many seconds. */
+  /** The game's server.saveinterval: an automatic world save every so many seconds (same frames as save()). */
   saveIntervalSeconds?: number;
+  /** Frames an automatic save waits between OnServerSave and the write. Default 3. */
+  saveFrames?: number;
+  /** The length of a frame while a save runs, in ms. Default 16. */
+  frameMs?: number;
+  /** Groups that exist besides default and admin (as if an admin had created them). */
+  groups?: string[];
   /** How long a command may wait for its reply. Default 30 s. */
   replyTimeoutMs?: number;
 }
@@ -64,6 +77,10 @@ export class StandIn extends StandInEvents {
     args.push('--items', path.resolve(options.itemsPath ?? DEFAULT_ITEMS_PATH));
     if (options.saveIntervalSeconds !== undefined)
       args.push('--save-interval', String(options.saveIntervalSeconds));
+    if (options.saveFrames !== undefined) args.push('--save-frames', String(options.saveFrames));
+    if (options.frameMs !== undefined) args.push('--frame-ms', String(options.frameMs));
+    if (options.groups !== undefined && options.groups.length > 0)
+      args.push('--groups', options.groups.join(','));
     const standIn = new StandIn(
       dir,
       options.mode,
@@ -120,9 +137,49 @@ export class StandIn extends StandInEvents {
     return this.command('console', { command });
   }
 
-  /** The world save: OnServerSave, then every player's inventory to world.json. */
-  save(): Promise<{ path: string }> {
-    return this.command('save');
+  /** ConVar.Server.rootFolder + "/" + World.SaveFileName, under the server's directory. */
+  get saveFilePath(): string {
+    return path.join(this.dir, SAVE_FILE);
+  }
+
+  /**
+   * An automatic world save: OnServerSave, IsSaving true, `frames` frames (default: the start option,
+   * 3) in which everything else keeps running, then the write. Resolves once it has finished or failed:
+   * `written` is false when the write failed (setSaveFailure). Rejects while another save runs.
+   */
+  save(options: { frames?: number } = {}): Promise<{ written: boolean; path: string }> {
+    return this.command('save', { frames: options.frames });
+  }
+
+  /** A full disk: every save (the shutdown's too) fails until switched off, and logs the game's error. */
+  setSaveFailure(on: boolean): Promise<void> {
+    return this.command('setSaveFailure', { on }).then(() => undefined);
+  }
+
+  /**
+   * Starts an automatic save and runs the game's `quit` in its middle frame: OnServerShutdown, the
+   * plugin unloads, and the shutdown's server.save does nothing because IsSaving is still true. The
+   * process then exits; `written` is false.
+   */
+  async quitDuringSave(
+    options: { frames?: number } = {},
+  ): Promise<{ written: boolean; quitAtFrame: number }> {
+    const reply = await this.command<{ written: boolean; quitAtFrame: number }>('quitDuringSave', {
+      frames: options.frames,
+    });
+    await this.process?.exited;
+    return reply;
+  }
+
+  /** Plugin time per frame since the start or the last reset (`reset`: start counting again after this). */
+  async stats(options: { reset?: boolean } = {}): Promise<FrameStatsResult> {
+    const reply = await this.command<FrameStatsResult>('stats', { reset: options.reset ?? false });
+    return {
+      frames: reply.frames,
+      maxFrameMs: reply.maxFrameMs,
+      totalPluginMs: reply.totalPluginMs,
+      over5ms: reply.over5ms,
+    };
   }
 
   async inventory(steamId: string): Promise<InventoryItem[]> {
@@ -201,13 +258,18 @@ export class StandIn extends StandInEvents {
     await this.spawn();
   }
 
-  /** The game's `quit`: OnServerShutdown, Unload, a world save, exit. */
-  async close(): Promise<void> {
+  /**
+   * The game's `quit`: OnServerShutdown, the plugin unloads (Carbon: OnServerSave first), the players
+   * are kicked, then a blocking world save, then the process exits. `written`: whether that save wrote
+   * (undefined when the process was not running or did not answer).
+   */
+  async close(): Promise<{ written?: boolean }> {
     const process = this.process;
-    if (process === undefined || !process.running) return;
-    await process.send('quit').catch(() => undefined);
+    if (process === undefined || !process.running) return {};
+    const reply = await process.send('quit').catch(() => undefined);
     await Promise.race([process.exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
     await process.kill('SIGKILL');
+    return { written: typeof reply?.written === 'boolean' ? reply.written : undefined };
   }
 
   private async spawn(): Promise<void> {

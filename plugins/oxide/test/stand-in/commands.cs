@@ -23,23 +23,39 @@ namespace RustStandIn
                 return;
             }
             var reply = new JObject { { "event", "reply" }, { "id", command["id"] }, { "ok", true } };
+            bool deferred = false;
             try
             {
-                Run(host, command, reply);
+                deferred = Run(host, command, reply);
             }
             catch (Exception ex)
             {
                 reply["ok"] = false;
                 reply["error"] = ex.Message;
             }
-            Events.Write(reply);
-            if ((string)command["cmd"] == "quit")
+            if (!deferred)
             {
-                Environment.Exit(0);
+                Complete(host, reply);
             }
         }
 
-        private static void Run(StandInHost host, JObject c, JObject reply)
+        /// <summary>Sends a command's reply (a save's only once the save has finished).</summary>
+        private static void Complete(StandInHost host, JObject reply)
+        {
+            reply["loaded"] = host.Loader.IsLoaded;
+            Events.Write(reply);
+        }
+
+        /// <summary>The reply, then the process ends, as `quit` ends the game's (ConVar/Global.cs 165-171).</summary>
+        private static void CompleteAndExit(StandInHost host, JObject reply)
+        {
+            Complete(host, reply);
+            Events.Flush();
+            Environment.Exit(0);
+        }
+
+        /// <summary>True when the reply is sent later (a save), by the command itself.</summary>
+        private static bool Run(StandInHost host, JObject c, JObject reply)
         {
             string name = (string)c["cmd"];
             switch (name)
@@ -71,8 +87,25 @@ namespace RustStandIn
                     reply["lastError"] = ConsoleSystem.LastError;
                     break;
                 case "save":
-                    host.Save();
+                    if (SaveRestore.IsSaving)
+                    {
+                        throw new InvalidOperationException("a world save is already running");
+                    }
                     reply["path"] = host.Game.SavePath;
+                    host.Saver.StartAutomated((int?)c["frames"] ?? host.SaveFrames, null, written =>
+                    {
+                        reply["written"] = written;
+                        Complete(host, reply);
+                    });
+                    return true;
+                case "setSaveFailure":
+                    host.Saver.DiskFull = (bool?)c["on"] ?? true;
+                    break;
+                case "quitDuringSave":
+                    QuitDuringSave(host, (int?)c["frames"] ?? host.SaveFrames, reply);
+                    return true;
+                case "stats":
+                    reply.Merge(FrameStats.ToJson((bool?)c["reset"] ?? false));
                     break;
                 case "inventory":
                     reply["items"] = Inventory.List(host.Game.Get((string)c["steamId"]).inv);
@@ -112,12 +145,13 @@ namespace RustStandIn
                     Status(host, reply);
                     break;
                 case "quit":
-                    Quit(host);
-                    break;
+                    reply["written"] = Shutdown(host);
+                    CompleteAndExit(host, reply);
+                    return true;
                 default:
                     throw new ArgumentException("unknown command: " + name);
             }
-            reply["loaded"] = host.Loader.IsLoaded;
+            return false;
         }
 
         // Permission.RegisterPermission by another plugin (owner: its name), or by the loaded plugin when
@@ -169,16 +203,36 @@ namespace RustStandIn
             reply["isSaving"] = SaveRestore.IsSaving;
         }
 
-        // The game's `quit`: OnServerShutdown, the plugins unload, players are kicked, then the world is
-        // saved (server.save), with no plugin left to hear OnServerSave.
-        private static void Quit(StandInHost host)
+        // The game's `quit` (ConVar/Global.cs 145-172): ServerMgr.Shutdown (ServerMgr.cs 1268-1278) calls
+        // IOnServerShutdown, kicks the players and runs `server.save`, then the process is killed.
+        //   Oxide (Oxide.Rust RustCore.IOnServerShutdown, OxideMod.OnShutdown): OnServerShutdown, then every
+        //   plugin unloads, then the permission data is saved.
+        //   Carbon (CorePlugin/Core.Hooks.cs 29-75): OnServerShutdown, then OnServerSave, then the permission
+        //   data is saved (OxideMod.OnShutdown), then the plugins unload.
+        // `server.save` is SaveRestore.Save(AndWait: true): the whole save in one step, with no plugin left to
+        // hear its OnServerSave, or nothing at all while an automatic save is still running (IsSaving).
+        // True when the world was written.
+        private static bool Shutdown(StandInHost host)
         {
             if (host.Loader.IsLoaded)
             {
                 host.Loader.CallHook("OnServerShutdown");
-                host.Loader.Unload();
+                if (host.Carbon)
+                {
+                    host.Loader.CallHook("OnServerSave");
+                    host.PermissionData.Save();
+                    host.Loader.Unload();
+                }
+                else
+                {
+                    host.Loader.Unload();
+                    host.PermissionData.Save();
+                }
             }
-            host.PermissionData.Save();
+            else
+            {
+                host.PermissionData.Save();
+            }
             foreach (BasePlayer player in host.Game.Players)
             {
                 if (player.connected)
@@ -187,7 +241,31 @@ namespace RustStandIn
                     BasePlayer.activePlayerList.Remove(player);
                 }
             }
-            host.Game.Save();
+            Events.Log("info", "game", "Invalidate Network Cache took 0.00 seconds");
+            bool written;
+            host.Saver.SaveAndWait(out written);
+            return written;
+        }
+
+        // An automatic save, and `quit` in its middle frame: the shutdown's server.save finds IsSaving still
+        // true, so nothing is written, and the process ends before the automatic save's write.
+        private static void QuitDuringSave(StandInHost host, int frames, JObject reply)
+        {
+            if (SaveRestore.IsSaving)
+            {
+                throw new InvalidOperationException("a world save is already running");
+            }
+            frames = Math.Max(2, frames);
+            int middle = (frames + 1) / 2;
+            host.Saver.StartAutomated(frames, frame =>
+            {
+                if (frame == middle)
+                {
+                    reply["quitAtFrame"] = frame;
+                    reply["written"] = Shutdown(host);
+                    CompleteAndExit(host, reply);
+                }
+            }, written => { });
         }
     }
 }

@@ -62,6 +62,15 @@ namespace RustStandIn
                         Events.Emit("chat", "steamId", player.UserIDString, "text", fullString, "from", "SERVER");
                     }
                     return true;
+                case "server.save":
+                {
+                    // ConVar.Server.save (ConVar/Server.cs 1259-1268): SaveRestore.Save(AndWait: true), which does
+                    // nothing while an automatic save runs.
+                    Events.Log("info", "game", "Invalidate Network Cache took 0.00 seconds");
+                    bool written;
+                    host.Saver.SaveAndWait(out written);
+                    return true;
+                }
                 case "fail.command":
                     try
                     {

@@ -39,6 +39,15 @@ namespace RustStandIn
             }
         }
 
+        /// <summary>Everything emitted so far has reached stdout.</summary>
+        public static void Flush()
+        {
+            lock (Gate)
+            {
+                output.Flush();
+            }
+        }
+
         public static void Log(string level, string source, string text)
         {
             Emit("log", "level", level, "source", source, "text", text);

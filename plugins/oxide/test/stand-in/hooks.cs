@@ -43,6 +43,7 @@ namespace RustStandIn
             {
                 return null;
             }
+            FrameStats.Enter();
             try
             {
                 return match.Invoke(plugin, matchArgs);
@@ -51,6 +52,10 @@ namespace RustStandIn
             {
                 ExceptionDispatchInfo.Capture(ex.InnerException ?? ex).Throw();
                 throw;
+            }
+            finally
+            {
+                FrameStats.Exit();
             }
         }
 

@@ -27,6 +27,10 @@ namespace RustStandIn
         public readonly OtherPlugins Others = new OtherPlugins();
         public readonly Inventory Inventory = new Inventory();
         public readonly ConsoleCommands Console;
+        public readonly WorldSaver Saver;
+
+        /// <summary>How many frames an automatic save waits between the hook and the write.</summary>
+        public int SaveFrames = 3;
         public readonly PluginLoader Loader;
         public readonly Dictionary<string, Binding> ChatCommands = new Dictionary<string, Binding>();
         public readonly Dictionary<string, Binding> ConsoleCommandsByName = new Dictionary<string, Binding>();
@@ -41,6 +45,7 @@ namespace RustStandIn
             Game = new ServerWorld(directory, RootFolder, SaveFileName);
             PermissionData = new PermissionStore(carbon, Path.Combine(directory, "data"));
             Console = new ConsoleCommands(this);
+            Saver = new WorldSaver(this);
             Loader = new PluginLoader(this, pluginPath);
         }
 
@@ -164,14 +169,6 @@ namespace RustStandIn
         public BasePlayer FindByID(ulong userId)
         {
             return Game.FindActive(userId);
-        }
-
-        /// <summary>The world save: OnServerSave reaches the plugin first, then the inventories are written.</summary>
-        public void Save()
-        {
-            Loader.CallHook("OnServerSave");
-            PermissionData.Save();
-            Game.Save();
         }
     }
 }

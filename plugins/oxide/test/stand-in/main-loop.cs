@@ -1,8 +1,15 @@
-// The server's main thread. Oxide runs hooks, timers and web-request callbacks on it (callbacks are
-// queued with Interface.Oxide.NextTick), so the stand-in does too: stdin commands, HTTP completions
-// and anything else from another thread are posted here and run one at a time, in order.
+// The server's main thread, frame by frame. Oxide runs hooks, timers and web-request callbacks on it
+// (callbacks are queued with Interface.Oxide.NextTick and run at the next frame), so the stand-in does
+// too: stdin commands, HTTP completions and anything else from another thread are posted here.
+// A frame: the due timers, then everything posted since the last frame (in order), then the end of the
+// frame, where coroutines (the world save) take one step each. While no coroutine runs the loop sleeps
+// until something is posted or a timer is due; while one runs, frames follow each other every FrameMs
+// (the server's frame time), so commands, callbacks and timers keep running between the save's steps.
 using System;
+using System.Collections;
 using System.Collections.Concurrent;
+using System.Collections.Generic;
+using System.Diagnostics;
 using System.Threading;
 
 namespace RustStandIn
@@ -10,8 +17,12 @@ namespace RustStandIn
     internal static class MainLoop
     {
         private static readonly BlockingCollection<Action> Queue = new BlockingCollection<Action>();
+        private static readonly List<IEnumerator> Coroutines = new List<IEnumerator>();
         private static Thread mainThread;
         private static volatile bool quit;
+
+        /// <summary>How long a frame lasts while a coroutine runs (the server's frame time).</summary>
+        public static int FrameMs = 16;
 
         public static bool OnMainThread
         {
@@ -28,25 +39,91 @@ namespace RustStandIn
             quit = true;
         }
 
-        /// <summary>Runs until Stop: due timers first, then the next queued action or the next timer.</summary>
+        /// <summary>
+        /// As MonoBehaviour.StartCoroutine: runs the coroutine up to its first yield at once; each later
+        /// step runs at the end of a frame (every yield is a WaitForEndOfFrame).
+        /// </summary>
+        public static void StartCoroutine(IEnumerator coroutine)
+        {
+            if (Step(coroutine))
+            {
+                Coroutines.Add(coroutine);
+            }
+        }
+
+        public static bool Busy
+        {
+            get { return Coroutines.Count > 0; }
+        }
+
+        /// <summary>Runs until Stop, one frame at a time.</summary>
         public static void Run(Timers timers)
         {
             mainThread = Thread.CurrentThread;
+            var frameClock = new Stopwatch();
             while (!quit)
             {
-                timers.RunDue();
-                Action action;
-                if (Queue.TryTake(out action, timers.MillisecondsUntilNext(250)))
+                Action first = null;
+                if (Coroutines.Count == 0)
                 {
-                    try
+                    // Idle: nothing happens until something is posted or a timer is due.
+                    Queue.TryTake(out first, timers.MillisecondsUntilNext(250));
+                }
+                frameClock.Restart();
+                FrameStats.BeginFrame();
+                Safely(() => timers.RunDue());
+                if (first != null)
+                {
+                    Safely(first);
+                }
+                Action next;
+                while (Queue.TryTake(out next))
+                {
+                    Safely(next);
+                }
+                foreach (IEnumerator coroutine in Coroutines.ToArray())
+                {
+                    bool more = true;
+                    Safely(() => more = Step(coroutine));
+                    if (!more)
                     {
-                        action();
-                    }
-                    catch (Exception ex)
-                    {
-                        Events.Exception("Stand-in error", ex);
+                        Coroutines.Remove(coroutine);
                     }
                 }
+                FrameStats.EndFrame();
+                if (Coroutines.Count > 0)
+                {
+                    int rest = FrameMs - (int)frameClock.ElapsedMilliseconds;
+                    if (rest > 0)
+                    {
+                        Thread.Sleep(rest);
+                    }
+                }
+            }
+        }
+
+        private static bool Step(IEnumerator coroutine)
+        {
+            try
+            {
+                return coroutine.MoveNext();
+            }
+            catch (Exception ex)
+            {
+                Events.Exception("Coroutine error", ex);
+                return false;
+            }
+        }
+
+        private static void Safely(Action action)
+        {
+            try
+            {
+                action();
+            }
+            catch (Exception ex)
+            {
+                Events.Exception("Stand-in error", ex);
             }
         }
     }

@@ -1,7 +1,8 @@
 // RustStandIn.exe: a game server with Oxide or Carbon, reduced to what the shop's plugin touches.
 //   mono RustStandIn.exe --dir <dir> --mode oxide|carbon --plugin <Plugin.dll> --items <rust-items.json>
-//                        [--save-interval <seconds>]
-// Starts like a server: loads the world save (<dir>/world.json) if there is one, loads the plugin and
+//                        [--save-interval <seconds>] [--save-frames <n>] [--frame-ms <ms>] [--groups a,b]
+// Starts like a server in <dir> (its working directory): loads the world save
+// (server/my_server_identity/proceduralmap.3000.12345.274.sav) if there is one, loads the plugin and
 // calls OnServerInitialized(true), prints {"event":"ready"}, then reads commands from stdin.
 using System;
 using System.Collections.Generic;
@@ -47,6 +48,14 @@ namespace RustStandIn
                 bool loaded = host.Loader.Load(true, null);
                 Events.Emit("ready", "mode", mode, "dir", dir, "loaded", loaded, "items", items, "players", players);
             });
+            if (options.ContainsKey("save-frames"))
+            {
+                host.SaveFrames = int.Parse(options["save-frames"]);
+            }
+            if (options.ContainsKey("frame-ms"))
+            {
+                MainLoop.FrameMs = int.Parse(options["frame-ms"]);
+            }
             if (options.ContainsKey("save-interval"))
             {
                 ScheduleSaves(host, float.Parse(options["save-interval"], System.Globalization.CultureInfo.InvariantCulture));
@@ -56,10 +65,17 @@ namespace RustStandIn
             return 0;
         }
 
-        // server.saveinterval: the game saves the world on its own every so many seconds.
+        // server.saveinterval: the game starts an automatic save every so many seconds, unless one still
+        // runs; it takes the same frames as any other.
         private static void ScheduleSaves(StandInHost host, float seconds)
         {
-            host.Timers.Add(null, seconds, -1, host.Save);
+            host.Timers.Add(null, seconds, -1, () =>
+            {
+                if (!SaveRestore.IsSaving)
+                {
+                    host.Saver.StartAutomated(host.SaveFrames, null, written => { });
+                }
+            });
         }
 
         private static void ReadCommands(StandInHost host)

@@ -143,6 +143,11 @@ namespace RustStandIn
             {
                 entry.ExpiresAt += entry.Delay;
             }
+            bool plugin = entry.Owner != null;
+            if (plugin)
+            {
+                FrameStats.Enter();
+            }
             try
             {
                 entry.Callback();
@@ -151,6 +156,13 @@ namespace RustStandIn
             {
                 entry.Destroyed = true;
                 Events.Exception(string.Format("Failed to run a {0:0.00} timer in '{1}'", entry.Delay, describe(entry.Owner)), ex);
+            }
+            finally
+            {
+                if (plugin)
+                {
+                    FrameStats.Exit();
+                }
             }
         }
     }

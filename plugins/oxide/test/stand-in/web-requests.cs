@@ -198,6 +198,7 @@ namespace RustStandIn
             {
                 return;
             }
+            FrameStats.Enter();
             try
             {
                 pending.Callback(code, text);
@@ -205,6 +206,10 @@ namespace RustStandIn
             catch (Exception ex)
             {
                 Events.Exception("Web request callback raised an exception in '" + describe(pending.Owner) + "' plugin", ex);
+            }
+            finally
+            {
+                FrameStats.Exit();
             }
         }
 

@@ -35,6 +35,11 @@ namespace RustStandIn
             get { return players.Values; }
         }
 
+        public int Count
+        {
+            get { return players.Count; }
+        }
+
         public static ulong ParseId(string steamId)
         {
             ulong id;
@@ -119,12 +124,6 @@ namespace RustStandIn
             }
             File.Copy(temporary, path, true);
             File.Delete(temporary);
-        }
-
-        /// <summary>A blocking save (the shutdown's server.save writes in one step).</summary>
-        public void Save()
-        {
-            Write(Snapshot(), false);
         }
 
         /// <summary>Every saved player comes back asleep (not connected) with the saved inventory.</summary>
