@@ -1801,17 +1801,17 @@ namespace Oxide.Plugins
                 long room = 0;
                 foreach (ItemContainer container in GivingContainers(player))
                 {
-                    if (container.CanAcceptItem(probe, -1) != ItemContainer.CanAcceptResult.CanAccept)
-                    {
-                        continue;
-                    }
-                    room += (long)Math.Max(0, container.capacity - container.itemList.Count) * stackLimit;
                     foreach (Item item in container.itemList)
                     {
                         if (item != null && item.CanStack(probe))
                         {
                             room += Math.Max(0, item.MaxStackable() - item.amount);
                         }
+                    }
+                    // An empty slot only where the container takes the item (a merge needs no slot).
+                    if (container.CanAcceptItem(probe, -1) == ItemContainer.CanAcceptResult.CanAccept)
+                    {
+                        room += (long)Math.Max(0, container.capacity - container.itemList.Count) * stackLimit;
                     }
                 }
                 return (int)Math.Min(int.MaxValue, room);

@@ -26,6 +26,8 @@ declare module 'fastify' {
       pluginWaitSeconds: number;
       /** How often a waiting long poll looks at the queue (every instance sees every job this way). */
       pluginWaitPollMs: number;
+      /** The shop's clock as the plugin's signature checks read it (Unix ms). */
+      pluginClock: () => number;
       /** Registers what follows a delivery (the orders module settles the jobs' orders). */
       onJobsDone(listener: JobsDoneListener): void;
       /** Jobs just delivered, by the RCON worker or the plugin's report of the world save: tells listeners. */
@@ -41,6 +43,8 @@ export interface DeliveryOptions {
   pluginLeaseSeconds?: number;
   pluginWaitSeconds?: number;
   pluginWaitPollMs?: number;
+  /** Tests set it off to play a game server whose clock is wrong. Default Date.now. */
+  pluginClock?: () => number;
 }
 
 const DEFAULTS: RconWorkerOptions = {
@@ -78,6 +82,7 @@ async function deliveryPlugin(app: FastifyInstance, options: DeliveryOptions) {
     pluginLeaseSeconds: options.pluginLeaseSeconds ?? 120,
     pluginWaitSeconds: options.pluginWaitSeconds ?? 25,
     pluginWaitPollMs: options.pluginWaitPollMs ?? 500,
+    pluginClock: options.pluginClock ?? Date.now,
     onJobsDone: (listener: JobsDoneListener) => {
       listeners.push(listener);
     },

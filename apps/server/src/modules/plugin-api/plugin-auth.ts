@@ -99,7 +99,7 @@ export function createPluginVerifier(app: FastifyInstance, prefix: string) {
       sameSignature(requestSignature(candidate.pluginKey, signed), signature),
     );
     if (!server) throw refuse(request, 'signature', candidates[0]?.id);
-    if (Math.abs(Date.now() / 1000 - Number(timestamp)) > CLOCK_SKEW_SECONDS) {
+    if (Math.abs(app.delivery.pluginClock() / 1000 - Number(timestamp)) > CLOCK_SKEW_SECONDS) {
       // Signed by the server's own key: the refusal is signed too, and carries the shop's time
       // (every signed body does), so the plugin can time its next requests by the shop's clock.
       request.pluginCaller = { server, nonce };

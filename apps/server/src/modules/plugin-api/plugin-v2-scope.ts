@@ -14,9 +14,9 @@ const payloadText = (payload: unknown) =>
  * The shop's clock inside every signed body (PROTOCOL.md): a game server whose clock is off learns
  * the shop's time from a reply it can trust. Every reply body is a JSON object.
  */
-function withServerTime(body: string): string {
+function withServerTime(body: string, now: number): string {
   if (!body.startsWith('{')) return body;
-  const serverTime = `"serverTime":${Math.floor(Date.now() / 1000)}`;
+  const serverTime = `"serverTime":${Math.floor(now / 1000)}`;
   return body === '{}' ? `{${serverTime}}` : `{${serverTime},${body.slice(1)}`;
 }
 
@@ -55,7 +55,7 @@ export default async function pluginV2Scope(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     const caller = request.pluginCaller;
     if (!caller) return payload;
-    const body = withServerTime(payloadText(payload));
+    const body = withServerTime(payloadText(payload), app.delivery.pluginClock());
     const signature = replySignature(caller.server.pluginKey, caller.nonce, reply.statusCode, body);
     reply.type('application/json; charset=utf-8');
     return JSON.stringify({ body, signature });
