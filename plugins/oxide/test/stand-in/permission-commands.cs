@@ -323,15 +323,14 @@ namespace RustStandIn
                     {
                         return "Already has that permission assigned.";
                     }
-                    Store.GrantUser(id, perm, null);
-                    return "Granted user '" + Store.Nickname(id) + "' permission '" + perm + "'";
+                    return Store.GrantUser(id, perm, null) ? "Granted user '" + Store.Nickname(id) + "' permission '" + perm + "'" : "Couldn't grant user permission.";
                 }
                 if (!Store.UserHasPermission(id, perm))
                 {
                     return "User does not have that permission assigned.";
                 }
-                Store.RevokeUserPermission(id, perm);
-                return "Revoked user '" + Store.Nickname(id) + "' permission '" + perm + "'";
+                // A permission the user has only through a group is not the user's to revoke.
+                return Store.RevokeUser(id, perm) ? "Revoked user '" + Store.Nickname(id) + "' permission '" + perm + "'" : "Couldn't revoke user permission.";
             }
             if (scope == "group")
             {

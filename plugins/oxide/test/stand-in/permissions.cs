@@ -264,14 +264,14 @@ namespace RustStandIn
         }
 
         /// <summary>Permission.GrantUserPermission; owner null: any plugin's permission (the console's grant).</summary>
-        public void GrantUser(string playerId, string permission, object owner)
+        public bool GrantUser(string playerId, string permission, object owner)
         {
             if (!PermissionExistsFor(permission, owner))
             {
-                return;
+                return false;
             }
             UserData user = GetUserData(playerId);
-            Grant(user.Perms, permission, owner);
+            return Grant(user.Perms, permission, owner);
         }
 
         public bool GrantGroup(string groupName, string permission, object owner)
@@ -319,11 +319,17 @@ namespace RustStandIn
 
         public void RevokeUserPermission(string playerId, string permission)
         {
+            RevokeUser(playerId, permission);
+        }
+
+        /// <summary>Carbon's RevokeUserPermission returns whether the user's own grants changed.</summary>
+        public bool RevokeUser(string playerId, string permission)
+        {
             if (string.IsNullOrEmpty(permission))
             {
-                return;
+                return false;
             }
-            Revoke(GetUserData(playerId).Perms, permission);
+            return Revoke(GetUserData(playerId).Perms, permission);
         }
 
         public bool RevokeGroup(string groupName, string permission)
