@@ -210,6 +210,26 @@ export class StandIn extends StandInEvents {
     );
   }
 
+  /** Flags the item type ItemDefinition.Flag.NotAllowedInBelt (on: false clears it): the belt refuses it. */
+  notInBelt(shortname: string, on = true): Promise<void> {
+    return this.command('notInBelt', { shortname, on }).then(() => undefined);
+  }
+
+  /** Sets ItemDefinition.stackable, as a stack-size plugin does. */
+  setStackable(shortname: string, stackable: number): Promise<void> {
+    return this.command('setStackable', { shortname, stackable }).then(() => undefined);
+  }
+
+  /** Another plugin's OnMaxStackable answers this limit for the item (null: no answer). */
+  setMaxStackable(shortname: string, limit: number | null): Promise<void> {
+    return this.command('setMaxStackable', { shortname, limit }).then(() => undefined);
+  }
+
+  /** Another plugin's CanStackItem answers false for this item (on: false stops it). */
+  blockStacking(shortname: string, on = true): Promise<void> {
+    return this.command('blockStacking', { shortname, on }).then(() => undefined);
+  }
+
   /** The permission library's data as it is in memory now. */
   async permissions(): Promise<StandInPermissions> {
     return (await this.command<{ permissions: StandInPermissions }>('permissions')).permissions;

@@ -123,6 +123,42 @@ namespace RustStandIn
                     host.Others.RefusedShortname = (string)c["shortname"];
                     host.Others.RefuseAnySlot = (bool?)c["anySlot"] ?? false;
                     break;
+                case "notInBelt":
+                {
+                    ItemDefinition definition = ItemTable.Require((string)c["shortname"]);
+                    if ((bool?)c["on"] ?? true)
+                    {
+                        definition.flags |= ItemDefinition.Flag.NotAllowedInBelt;
+                    }
+                    else
+                    {
+                        definition.flags &= ~ItemDefinition.Flag.NotAllowedInBelt;
+                    }
+                    break;
+                }
+                case "setStackable":
+                    ItemTable.Require((string)c["shortname"]).stackable = (int)c["stackable"];
+                    break;
+                case "setMaxStackable":
+                    if (c["limit"] == null || c["limit"].Type == JTokenType.Null)
+                    {
+                        host.Others.MaxStackable.Remove((string)c["shortname"]);
+                    }
+                    else
+                    {
+                        host.Others.MaxStackable[ItemTable.Require((string)c["shortname"]).shortname] = (int)c["limit"];
+                    }
+                    break;
+                case "blockStacking":
+                    if ((bool?)c["on"] ?? true)
+                    {
+                        host.Others.BlockedStacking.Add(ItemTable.Require((string)c["shortname"]).shortname);
+                    }
+                    else
+                    {
+                        host.Others.BlockedStacking.Remove((string)c["shortname"]);
+                    }
+                    break;
                 case "createGroup":
                     reply["created"] = host.PermissionData.CreateGroup((string)c["name"], (string)c["title"] ?? (string)c["name"], (int?)c["rank"] ?? 0);
                     break;
