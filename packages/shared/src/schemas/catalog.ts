@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productCategories, type ProductCategory } from '../constants';
 import { hasAtMostTwoDecimals } from '../money';
+import { formatNumberRu } from '../number-format';
 import { CATEGORY_KEY, VIP_TIER_KEY } from '../site/site-content';
 import { dbIdSchema, gameItemIdSchema, INT32_MAX } from './common';
 
@@ -66,6 +67,25 @@ export const productOfferSchema = z.object({
 });
 export type ProductOffer = z.infer<typeof productOfferSchema>;
 
+/** A kit holds at most this many lines (items); each line gives 1..KIT_LINE_MAX_AMOUNT of its item. */
+export const KIT_MAX_LINES = 30;
+export const KIT_LINE_MAX_AMOUNT = 100_000;
+/**
+ * At most this many kits in one purchase: a kit's job counts every item of every line times the
+ * quantity (30 lines × 100 000 × 100 stays far inside the job's 32-bit counters).
+ */
+export const KIT_MAX_QUANTITY = 100;
+
+/** One line of a kit as the shop shows it: the item, how many, its name and icon (null: none). */
+export const kitItemSchema = z.object({
+  gameItemName: z.string(),
+  amount: z.number().int(),
+  /** The item's name as players read it (the item table's Russian name, else English, else shortname). */
+  name: z.string(),
+  image: z.string().nullable(),
+});
+export type KitItem = z.infer<typeof kitItemSchema>;
+
 /** PRODUCT of the specification, as buyers see it. Money in roubles. */
 export const productSchema = z.object({
   id: z.number().int(),
@@ -106,6 +126,11 @@ export const productSchema = z.object({
    * offer differ from the fields above: that server's own price and availability.
    */
   serverOffers: z.array(productOfferSchema),
+  /**
+   * A kit: the items it gives, in giving order, each line for ONE kit bought. Null (or absent) for
+   * any other product; a kit's `gameItemName` is empty and its `quantity` (stack) is 1.
+   */
+  kitItems: z.array(kitItemSchema).nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -119,6 +144,65 @@ export const adminProductSchema = productSchema.extend({
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 const REQUIRED = 'Заполните обязательные поля (название, игровое название, цена, категория)';
+
+/** The kit rules' messages, the web form's too: each names the field or the line it is about. */
+export const KIT_MESSAGES = {
+  shape: 'Набор: каждая строка — предмет (shortname) и количество',
+  empty: 'Набор: добавьте хотя бы один предмет',
+  tooMany: `Набор: не больше ${KIT_MAX_LINES} предметов`,
+  noItem: (line: number) => `Набор, строка ${line}: выберите предмет`,
+  badItem: (line: number) => `Набор, строка ${line}: ${SHORTNAME_RULE}`,
+  badAmount: (line: number) =>
+    `Набор, строка ${line}: количество — целое число от 1 до ${formatNumberRu(KIT_LINE_MAX_AMOUNT)}`,
+  duplicate: (line: number, first: number, shortname: string) =>
+    `Набор, строка ${line}: ${shortname} уже есть в строке ${first} — сложите количество в одну строку`,
+  commands: 'Набор выдаётся предметами: очистите поле «Команды выдачи»',
+  revokeCommands: 'Набор выдаётся предметами: очистите поле «Команды окончания»',
+  vip: 'Набор не выдаёт VIP: уберите уровень и срок VIP',
+  quantity: 'Набор продаётся поштучно: «Количество в стаке» — 1',
+} as const;
+
+/** A kit's line as the admin sends it: the item's shortname and how many of it one kit gives. */
+export const kitLineInputSchema = z.object(
+  {
+    gameItemName: z.string({ error: KIT_MESSAGES.shape }),
+    amount: z.coerce.number({ error: KIT_MESSAGES.shape }),
+  },
+  { error: KIT_MESSAGES.shape },
+);
+export type KitLineInput = z.output<typeof kitLineInputSchema>;
+
+/**
+ * A kit's lines: 1..KIT_MAX_LINES, each a shortname by the one rule for shortnames and a whole amount
+ * of 1..KIT_LINE_MAX_AMOUNT, no item twice. Every refusal names its line.
+ */
+export const kitItemsInputSchema = z
+  .array(kitLineInputSchema, { error: KIT_MESSAGES.shape })
+  .superRefine((lines, ctx) => {
+    const refuse = (message: string, path: PropertyKey[] = []) =>
+      ctx.addIssue({ code: 'custom', message, path });
+    if (lines.length === 0) refuse(KIT_MESSAGES.empty);
+    if (lines.length > KIT_MAX_LINES) refuse(KIT_MESSAGES.tooMany);
+    const firstLine = new Map<string, number>();
+    lines.forEach((line, index) => {
+      const number = index + 1;
+      const shortname = line.gameItemName.trim();
+      if (!shortname) refuse(KIT_MESSAGES.noItem(number), [index, 'gameItemName']);
+      else if (!SHORTNAME_PATTERN.test(shortname))
+        refuse(KIT_MESSAGES.badItem(number), [index, 'gameItemName']);
+      else if (firstLine.has(shortname))
+        refuse(KIT_MESSAGES.duplicate(number, firstLine.get(shortname)!, shortname), [
+          index,
+          'gameItemName',
+        ]);
+      else firstLine.set(shortname, number);
+      if (!Number.isInteger(line.amount) || line.amount < 1 || line.amount > KIT_LINE_MAX_AMOUNT)
+        refuse(KIT_MESSAGES.badAmount(number), [index, 'amount']);
+    });
+  })
+  .transform((lines) =>
+    lines.map((line) => ({ gameItemName: line.gameItemName.trim(), amount: line.amount })),
+  );
 
 export const productInputSchema = z
   .object({
@@ -134,7 +218,8 @@ export const productInputSchema = z
       .max(1000, 'Описание не длиннее 1000 символов')
       .optional()
       .default(''),
-    gameItemName: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).pipe(shortnameSchema),
+    // Required and a shortname unless the product is a kit (checked below); a kit stores ''.
+    gameItemName: z.string({ error: REQUIRED }).trim().optional().default(''),
     gameItemId: z
       .preprocess((value) => (value === '' ? null : value), gameItemIdSchema.nullable())
       .optional()
@@ -203,11 +288,27 @@ export const productInputSchema = z
       .optional()
       .default(0),
     untilWipe: z.boolean().optional().default(false),
+    /** A kit's lines (null: not a kit). A kit has no item, commands or VIP of its own. */
+    kitItems: kitItemsInputSchema.nullable().optional().default(null),
   })
-  .refine((product) => (product.vipTier === null) === (product.vipDays === null), {
-    message: 'Для VIP-товара укажите и уровень, и срок в днях',
-    path: ['vipDays'],
-  });
+  .superRefine((product, ctx) => {
+    const refuse = (message: string, field: string) =>
+      ctx.addIssue({ code: 'custom', message, path: [field] });
+    if (product.kitItems === null) {
+      if (!product.gameItemName) refuse(REQUIRED, 'gameItemName');
+      else if (!SHORTNAME_PATTERN.test(product.gameItemName))
+        refuse(SHORTNAME_RULE, 'gameItemName');
+    } else {
+      if (product.commands !== null) refuse(KIT_MESSAGES.commands, 'commands');
+      if (product.vipTier !== null || product.vipDays !== null) refuse(KIT_MESSAGES.vip, 'vipTier');
+      if (product.revokeCommands !== null) refuse(KIT_MESSAGES.revokeCommands, 'revokeCommands');
+      if (product.quantity !== 1) refuse(KIT_MESSAGES.quantity, 'quantity');
+    }
+    if ((product.vipTier === null) !== (product.vipDays === null))
+      refuse('Для VIP-товара укажите и уровень, и срок в днях', 'vipDays');
+  })
+  // A kit gives its lines, not an item of its own: its game item name is stored empty.
+  .transform((product) => (product.kitItems ? { ...product, gameItemName: '' } : product));
 export type ProductInput = z.input<typeof productInputSchema>;
 
 export const productQuerySchema = z.object({

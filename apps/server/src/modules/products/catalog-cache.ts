@@ -92,8 +92,9 @@ export function createCatalogCache(
       pricing.listSales(),
     ]);
     const active = rows.filter((row) => row.isActive);
+    const itemOf = await repo.kitItemsOf(active);
     const fresh: Loaded = {
-      products: active.map((row) => toProduct(row, iconOf)),
+      products: active.map((row) => toProduct(row, iconOf, itemOf)),
       rows: new Map(active.map((row) => [row.id, row])),
       servers: new Map(servers.map((row) => [row.id, row])),
       sales,

@@ -7,7 +7,10 @@ export interface ProductFilters {
   popular?: boolean | undefined;
 }
 
-/** SPEC §5: case-insensitive substring over four fields; an 'all' product matches any server. */
+/**
+ * SPEC §5: case-insensitive substring over four fields (and a kit's items); an 'all' product
+ * matches any server.
+ */
 export function matchesFilters(product: Product, filters: ProductFilters): boolean {
   if (filters.category && product.category !== filters.category) return false;
   if (filters.server && filters.server !== 'all' && product.server !== 'all') {
@@ -21,6 +24,8 @@ export function matchesFilters(product: Product, filters: ProductFilters): boole
       product.originalName,
       product.description,
       product.gameItemName,
+      // A kit is found by what it holds too: «дерево» finds the builder's kit.
+      ...(product.kitItems ?? []).flatMap((line) => [line.name, line.gameItemName]),
     ];
     if (!haystack.some((text) => text?.toLocaleLowerCase('ru').includes(needle))) return false;
   }

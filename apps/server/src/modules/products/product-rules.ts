@@ -1,10 +1,18 @@
-import { costKopecks, isValidQuantity, quantityBounds, type Kopecks } from '@shop/shared';
+import {
+  costKopecks,
+  isValidQuantity,
+  KIT_MAX_QUANTITY,
+  quantityBounds,
+  type Kopecks,
+} from '@shop/shared';
 import { badRequest, forbidden } from '../../plugins/errors';
 import type { ProductRow } from './products-repository';
 
 export const PRODUCT_MESSAGES = {
   productUnavailable: 'Товар недоступен для покупки.',
   personal: 'Нет доступа: Личный подарок!',
+  tooManyKits: (name: string) =>
+    `Наборов за одну покупку — не больше ${KIT_MAX_QUANTITY} (${name})`,
 } as const;
 
 /** A product, a quantity of it, the price of a stack and what that quantity costs. */
@@ -18,7 +26,7 @@ export interface ProductLine {
 
 /**
  * SPEC §5, what holds for a product whatever the server: on sale, this buyer's to buy (a personal
- * gift is only its recipient's), a valid quantity. The cart checks it when a line is added and the
+ * gift is only its recipient's), a valid quantity (a kit's at most KIT_MAX_QUANTITY). The cart checks it when a line is added and the
  * purchase again where it counts.
  */
 export function checkProduct(
@@ -37,6 +45,9 @@ export function checkProduct(
     throw badRequest(
       `Количество должно быть кратно ${product.stackSize}, от ${min} до ${max} (${product.name})`,
     );
+  }
+  if (product.kitItems && quantity > KIT_MAX_QUANTITY) {
+    throw badRequest(PRODUCT_MESSAGES.tooManyKits(product.name));
   }
   return {
     product,

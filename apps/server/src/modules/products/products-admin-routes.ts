@@ -45,7 +45,8 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin: catalogue'];
   const security = [{ bearer: [] }];
   const replies = errorReplies(400, 401, 403, 404);
-  const shown = async (row: ProductRow) => toAdminProduct(row, await app.itemIcons.lookup());
+  const shown = async (row: ProductRow) =>
+    toAdminProduct(row, await app.itemIcons.lookup(), await repo.kitItemsOf([row]));
 
   /** References must exist: a product for a deleted server or user could never be bought. */
   async function checkReferences(fields: ProductFields) {
@@ -73,7 +74,8 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const [rows, iconOf] = await Promise.all([repo.list(), app.itemIcons.lookup()]);
-      return rows.map((row) => toAdminProduct(row, iconOf));
+      const itemOf = await repo.kitItemsOf(rows);
+      return rows.map((row) => toAdminProduct(row, iconOf, itemOf));
     },
   );
 

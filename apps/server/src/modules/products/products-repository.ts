@@ -10,6 +10,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { noIcons, pictureOf, type ItemIconOf } from '../catalog/item-icons';
 import { orderItems, products } from '../../db/schema/index';
+import { kitItemLookup, kitLinesFor, noKitItems, shownKitItems, type KitItemOf } from './kit-items';
+
+export { stackLimitOf } from './stack-limits';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductFields = z.output<typeof productInputSchema>;
@@ -17,9 +20,13 @@ export type ProductFields = z.output<typeof productInputSchema>;
 /**
  * A product as buyers see it at its own price, before any sale or wipe block (the catalogue puts
  * the price in force on it: catalog-prices.ts); its picture is its own, else its game item's icon
- * when the shop has one.
+ * when the shop has one. A kit's lines are named by the item table (`itemOf`).
  */
-export function toProduct(row: ProductRow, iconOf: ItemIconOf): Product {
+export function toProduct(
+  row: ProductRow,
+  iconOf: ItemIconOf,
+  itemOf: KitItemOf = noKitItems,
+): Product {
   return {
     id: row.id,
     name: row.name,
@@ -45,6 +52,7 @@ export function toProduct(row: ProductRow, iconOf: ItemIconOf): Product {
     saleEndsAt: null,
     availableAt: null,
     serverOffers: [],
+    kitItems: shownKitItems(row.kitItems, itemOf, iconOf),
   };
 }
 
@@ -52,9 +60,14 @@ export function toProduct(row: ProductRow, iconOf: ItemIconOf): Product {
  * A product as the admin edits it: `image` is the product's own picture field, as stored, and
  * `shownImage` what the shop shows for it.
  */
-export function toAdminProduct(row: ProductRow, iconOf: ItemIconOf): AdminProduct {
+export function toAdminProduct(
+  row: ProductRow,
+  iconOf: ItemIconOf,
+  itemOf: KitItemOf = noKitItems,
+): AdminProduct {
   return {
     ...toProduct(row, noIcons),
+    kitItems: shownKitItems(row.kitItems, itemOf, iconOf),
     shownImage: pictureOf(row.image, row.gameItemId, iconOf),
     commands: row.commands,
     revokeCommands: row.revokeCommands,
@@ -84,12 +97,20 @@ function toColumns(fields: ProductFields) {
     revokeCommands: fields.revokeCommands,
     wipeBlockHours: fields.wipeBlockHours,
     untilWipe: fields.untilWipe,
+    kitItems: fields.kitItems,
   };
 }
 
 export function createProductsRepository(db: Db) {
   return {
     list: () => db.select().from(products).orderBy(asc(products.id)),
+
+    /** The item table's names of every item these rows' kits give (one query, none without kits). */
+    kitItemsOf: (rows: ReadonlyArray<Pick<ProductRow, 'kitItems'>>) => kitItemLookup(db, rows),
+
+    /** A kit's lines as a delivery to that server gives them: names and stack limits there. */
+    kitLines: (lines: NonNullable<ProductRow['kitItems']>, serverId: number) =>
+      kitLinesFor(db, lines, serverId),
 
     async findById(id: number): Promise<ProductRow | undefined> {
       const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
