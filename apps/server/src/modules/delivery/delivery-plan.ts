@@ -8,6 +8,13 @@ export interface PlannedProduct {
   stackSize: number;
   commands: string | null;
   vipTier: string | null;
+  /** Set for a kit (the product's stored lines): then `kitLines` must be given too. */
+  kitItems?: readonly unknown[] | null;
+  /**
+   * A kit's lines for ONE kit, in giving order, with each item's name and its stack limit on the
+   * server it goes to (the products module works them out: ProductsRepository.kitLines).
+   */
+  kitLines?: readonly KitLine[] | null;
 }
 
 /** The product's comma-separated command templates, cleaned of empty parts. */
@@ -78,7 +85,8 @@ export function stepCommand(
   step: number,
 ): string | undefined {
   const payload = job.payload;
-  if (payload.kind === 'give') return giveCommand(job.steamId, payload.shortname, payload.stackSize);
+  if (payload.kind === 'give')
+    return giveCommand(job.steamId, payload.shortname, payload.stackSize);
   if (payload.kind === 'kit') {
     const piece = kitPieces(payload.items)[step];
     return piece && giveCommand(job.steamId, piece.line.shortname, piece.amount);
@@ -86,13 +94,25 @@ export function stepCommand(
   return payload.commands[step];
 }
 
-/** What delivering `quantity` items of a product to one player means, as one job's payload. */
+/**
+ * What delivering `quantity` items of a product to one player means, as one job's payload. A kit
+ * (a stack of it is one kit) is one job of its lines, each line's amount times the kits bought.
+ */
 export function planDelivery(
   product: PlannedProduct,
   quantity: number,
   steamId: string,
 ): DeliveryPayload {
   const stacks = stacksFor(quantity, product.stackSize);
+  if (product.kitItems) {
+    // Never a give of the kit's empty game item name: its lines must have been worked out.
+    if (!product.kitLines?.length) throw new Error(`kit lines not given for ${product.name}`);
+    return {
+      kind: 'kit',
+      itemName: product.name,
+      items: product.kitLines.map((line) => ({ ...line, amount: line.amount * stacks })),
+    };
+  }
   const templates = splitCommands(product.commands);
   if (templates.length === 0 && product.vipTier) templates.push(defaultVipGrant(product.vipTier));
   if (templates.length > 0) {

@@ -5,6 +5,7 @@ import { orderItems, orders } from '../../db/schema/index';
 import { planDelivery } from '../delivery/delivery-plan';
 import { createDeliveryRepository } from '../delivery/delivery-repository';
 import { postEntry } from '../ledger/ledger';
+import { createProductsRepository } from '../products/products-repository';
 import { createUsersRepository, type UserRow } from '../users/users-repository';
 import type { ServerRow } from '../servers/servers-repository';
 import { grantPurchasedVip, purchasedVip, type PurchasedVipLine } from '../vip/vip-grant';
@@ -39,7 +40,8 @@ export const orderItemImage = (product: PurchaseLine['product']) => product.imag
 
 /**
  * Everything a purchase changes, in the caller's transaction: the debit (refused, changing nothing,
- * when the balance does not cover it), the order and its items, one delivery job per line, the
+ * when the balance does not cover it), the order and its items, one delivery job per line (a kit's
+ * too: one job for all its items, its order item's `stacks` the kits bought), the
  * buyer's totals and favourite server, and any VIP it grants. Returns null when funds are short.
  * A gift is paid, owned and refunded by the buyer, but delivered to the recipient's Steam id and
  * extends the recipient's VIP.
@@ -105,7 +107,11 @@ export async function placeOrder(
       })
       .returning({ id: orderItems.id });
     const lineVip = purchasedVip(product, target.steamId, quantity, stacks, nextWipeAt);
-    const planned = planDelivery(product, quantity, target.steamId);
+    // A kit: its lines with names and stack limits as this server has them, one job for them all.
+    const kitLines = product.kitItems
+      ? await createProductsRepository(tx).kitLines(product.kitItems, server.id)
+      : null;
+    const planned = planDelivery({ ...product, kitLines }, quantity, target.steamId);
     const payload = {
       ...planned,
       ...(gift

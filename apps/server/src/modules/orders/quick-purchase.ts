@@ -51,7 +51,7 @@ interface Outcome {
  * The common purchase (one product for oneself, not a VIP) in one round trip: session, product and
  * server come from memory, and one statement checks them against their rows and does the debit,
  * ledger row, order, item, delivery job, buyer's totals and Idempotency-Key with its reply. Returns
- * undefined when it cannot decide (a gift, a VIP, a rule the cached rows break, a wipe block, a
+ * undefined when it cannot decide (a gift, a VIP, a kit, a rule the cached rows break, a wipe block, a
  * cached row that changed, a sale started or ended or a wipe recorded that this process has not
  * seen, a session no longer live): the caller then takes the full path, which answers with the
  * rows as they are. Every rule of the full path holds here (purchase.test.ts, quick-purchase.test.ts).
@@ -66,7 +66,8 @@ export function createQuickPurchase(app: FastifyInstance) {
     if (!buyer || !request.sessionToken || input.giftTo !== undefined) return undefined;
     const view = await app.catalog.purchaseView(input.productId, input.serverId);
     const { product, server, price } = view;
-    if (!product || !server || !price || product.vipTier) return undefined;
+    // A kit's lines are planned with the server's item list, which the cache does not hold.
+    if (!product || !server || !price || product.vipTier || product.kitItems) return undefined;
     let line;
     try {
       line = checkLine(product, input.quantity, checkServer(server), buyer.id);

@@ -47,7 +47,8 @@ export async function refundOrder(
 
   // Cancels what was never (fully) given and prices exactly that: an RCON give job pays back the
   // stacks it did not give, a plugin give job the items it did not give (priced per stack, rounded
-  // down); a command job is refundable only before its first command ran.
+  // down); a command job is refundable only before its first command ran, and a kit job only while
+  // nothing of it was given (then in full): its lines have no one price to pay a part back by.
   const cancelled = await createDeliveryRepository(tx).cancelUndelivered(orderId);
   const itemIds = cancelled.flatMap((job) => (job.orderItemId === null ? [] : [job.orderItemId]));
   const items = itemIds.length
