@@ -22,6 +22,7 @@ const product = (
   revokeCommands: null,
   wipeBlockHours: 0,
   untilWipe: false,
+  kitItems: null,
   ...fields,
 });
 
@@ -127,6 +128,20 @@ const demoProducts: ProductFields[] = [
     category: 'building',
     price: 89,
     description: 'Лучшая защита входа в ваш дом.',
+  }),
+  product({
+    // A kit: three resources as one product, one delivery (about 300 ₽ bought one by one).
+    name: 'Набор строителя',
+    gameItemName: '',
+    category: 'kits',
+    price: 249,
+    popular: true,
+    kitItems: [
+      { gameItemName: 'wood', amount: 5000 },
+      { gameItemName: 'stones', amount: 5000 },
+      { gameItemName: 'metal.fragments', amount: 1000 },
+    ],
+    description: 'Дерево, камень и фрагменты металла на первый каменный дом — одной покупкой.',
   }),
   product({
     name: 'Костюм химзащиты',

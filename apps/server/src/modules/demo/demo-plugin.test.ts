@@ -1,13 +1,19 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pluginKeyOf } from '../../test-support/plugin-signer';
 import { orderOf } from '../../test-support/purchase-rows';
 import { addProduct, fund, startGameShop, type GameShop } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
+import { queryRows } from '../../test-support/sql';
 import { waitUntil } from '../../test-support/wait-until';
 import { startDemoPlugin, type DemoPlugin } from './demo-plugin';
 
 const ONLINE = '76561198000000004';
 const OFFLINE = '76561198000000009';
+/** Online, buying kits. */
+const BUILDER = '76561198000000010';
+/** Online with two free slots: a kit's third line does not fit. */
+const CRAMPED = '76561198000000011';
 
 let world: GameShop;
 let plugin: DemoPlugin;
@@ -16,7 +22,13 @@ const saves: number[] = [];
 beforeAll(async () => {
   world = await startGameShop({
     server: { name: 'Plugin', isPluginEnabled: 1 },
-    sim: { players: [{ steamId: ONLINE, name: 'Nadya_Solo', resident: true }] },
+    sim: {
+      players: [
+        { steamId: ONLINE, name: 'Nadya_Solo', resident: true },
+        { steamId: BUILDER, name: 'Stroitel', resident: true },
+        { steamId: CRAMPED, name: 'Tesno', resident: true, freeSlots: 2 },
+      ],
+    },
   });
   await world.shop.app.listen({ port: 0, host: '127.0.0.1' });
   const address = world.shop.app.server.address();
@@ -109,5 +121,70 @@ describe('the demo plugin', () => {
     expect(await orderStatus(player.headers, order)).toBe('pending');
     // Nobody got anything: the offline buyer (whom the game cannot find) nor anyone online.
     expect(world.game.gifts()).toEqual(givenBefore);
+  });
+
+  it('gives a kit as one job, line by line, counting its items, and settles it at the save', async () => {
+    const kit = await addProduct(world.shop, world.admin.headers, {
+      name: 'Набор строителя',
+      category: 'kits',
+      price: 249,
+      kitItems: [
+        { gameItemName: 'wood', amount: 5000 },
+        { gameItemName: 'stones', amount: 5000 },
+        { gameItemName: 'metal.fragments', amount: 1000 },
+      ],
+    });
+    const builder = await createAccount(world.shop.app, world.shop.config, 'player', BUILDER);
+    await fund(world.shop, builder.id, 1000);
+    const order = await orderOf(world.shop.app, builder.headers, {
+      productId: kit,
+      serverId: world.serverId,
+      quantity: 2,
+    });
+    await waitUntil(() => world.game.gifts(BUILDER).length === 3, { what: 'the kit given' });
+    expect(world.game.gifts(BUILDER).map((gift) => [gift.shortname, gift.amount])).toEqual([
+      ['wood', 10_000],
+      ['stones', 10_000],
+      ['metal.fragments', 2000],
+    ]);
+    await waitUntil(async () => (await orderStatus(builder.headers, order)) === 'completed', {
+      what: 'the kit settled after the world save',
+    });
+    const [job] = await queryRows<{ given: number; saved: number }>(
+      world.shop.app.db,
+      sql`select given_amount as given, saved_amount as saved from delivery_jobs
+          where order_id = ${order}`,
+    );
+    expect(job).toEqual({ given: 22_000, saved: 22_000 });
+
+    // Two free slots: the first two lines are given and reported, the third waits for room.
+    const tools = await addProduct(world.shop, world.admin.headers, {
+      name: 'Набор инструментов',
+      category: 'kits',
+      price: 99,
+      kitItems: [
+        { gameItemName: 'hatchet', amount: 1 },
+        { gameItemName: 'pickaxe', amount: 1 },
+        { gameItemName: 'rifle.ak', amount: 1 },
+      ],
+    });
+    const cramped = await createAccount(world.shop.app, world.shop.config, 'player', CRAMPED);
+    await fund(world.shop, cramped.id, 1000);
+    const partly = await orderOf(world.shop.app, cramped.headers, {
+      productId: tools,
+      serverId: world.serverId,
+      quantity: 1,
+    });
+    const jobOf = async () =>
+      (
+        await queryRows<{ status: string; given: number; reason: string | null }>(
+          world.shop.app.db,
+          sql`select status, given_amount as given, last_error as reason from delivery_jobs
+              where order_id = ${partly}`,
+        )
+      )[0];
+    await waitUntil(async () => (await jobOf())?.given === 2, { what: 'two lines given' });
+    expect(await jobOf()).toEqual({ status: 'pending', given: 2, reason: 'Нет места в инвентаре' });
+    expect(world.game.gifts(CRAMPED).map((gift) => gift.shortname)).toEqual(['hatchet', 'pickaxe']);
   });
 });

@@ -45,17 +45,20 @@ export interface DemoPlugin {
   stop(): Promise<void>;
 }
 
-type Outcome =
-  | { kind: 'given'; given: number }
-  | { kind: 'release'; reason: string; retrySeconds: number }
-  | { kind: 'fail'; reason: string };
+/** Why a give did not happen: wait and offer it again, or give up on it. */
+type Refusal =
+  { kind: 'release'; reason: string; retrySeconds: number } | { kind: 'fail'; reason: string };
+type Outcome = { kind: 'given'; given: number; note?: string } | Refusal;
 
 const OFFLINE_REASON = 'Игрок не в сети';
+const NO_ROOM_REASON = 'Нет места в инвентаре';
+const NO_REPLY: Refusal = { kind: 'release', reason: 'Сервер не ответил', retrySeconds: 30 };
 
 /**
  * Demo mode only: a stand-in for the game-server plugin (RustShopStore 2) on a simulated server. It
  * long-polls the shop with the players online, leases their jobs, gives them through the game's
- * `inventory.giveto` (or runs a job's commands), reports what it gave, and after each simulated world
+ * `inventory.giveto` (a kit line by line, or runs a job's commands), reports what it gave (in
+ * units: items, or commands), and after each simulated world
  * save reports it saved, so a purchase on the demo's plugin server arrives within seconds and settles
  * at the next save, as with the real plugin.
  */
@@ -79,6 +82,47 @@ export function startDemoPlugin(options: DemoPluginOptions): DemoPlugin {
     return parsed.ok ? parsed.value.map((player) => player.steamId) : [];
   }
 
+  /** One `inventory.giveto`: null when the game gave it, else why not. */
+  async function giveItem(
+    steamId: string,
+    shortname: string,
+    amount: number,
+  ): Promise<Refusal | null> {
+    const reply = await run(`inventory.giveto ${steamId} ${quoteConsoleArg(shortname)} ${amount}`);
+    if (reply === null) return NO_REPLY;
+    switch (classifyGiveReply(reply)) {
+      case 'given':
+        return null;
+      case 'player-not-found':
+        return { kind: 'release', reason: OFFLINE_REASON, retrySeconds: 30 };
+      case 'inventory-full':
+        return { kind: 'release', reason: NO_ROOM_REASON, retrySeconds: 60 };
+      default:
+        return { kind: 'fail', reason: `Игра ответила: ${reply.trim()}` };
+    }
+  }
+
+  /**
+   * A kit: its lines in order, from where `given` left off (the units count items across the
+   * lines, the first line's first). A line the game refuses stops it; what was given before is
+   * reported, with the reason the rest waits.
+   */
+  async function giveKit(steamId: string, job: PluginJob): Promise<Outcome> {
+    let given = job.given;
+    let end = 0;
+    for (const line of job.items) {
+      end += line.amount;
+      const left = Math.min(line.amount, end - given);
+      if (left <= 0) continue;
+      const refused = await giveItem(steamId, line.shortname, left);
+      if (refused) {
+        return given === job.given ? refused : { kind: 'given', given, note: refused.reason };
+      }
+      given += left;
+    }
+    return { kind: 'given', given };
+  }
+
   async function give(steamId: string, job: PluginJob): Promise<Outcome> {
     if (job.kind === 'commands') {
       let given = job.given;
@@ -86,25 +130,11 @@ export function startDemoPlugin(options: DemoPluginOptions): DemoPlugin {
         if ((await run(command)) === null) break;
         given += 1;
       }
-      return given > job.given
-        ? { kind: 'given', given }
-        : { kind: 'release', reason: 'Сервер не ответил', retrySeconds: 30 };
+      return given > job.given ? { kind: 'given', given } : NO_REPLY;
     }
-    const left = job.amount - job.given;
-    const reply = await run(
-      `inventory.giveto ${steamId} ${quoteConsoleArg(job.shortname ?? '')} ${left}`,
-    );
-    if (reply === null) return { kind: 'release', reason: 'Сервер не ответил', retrySeconds: 30 };
-    switch (classifyGiveReply(reply)) {
-      case 'given':
-        return { kind: 'given', given: job.amount };
-      case 'player-not-found':
-        return { kind: 'release', reason: OFFLINE_REASON, retrySeconds: 30 };
-      case 'inventory-full':
-        return { kind: 'release', reason: 'Нет места в инвентаре', retrySeconds: 60 };
-      default:
-        return { kind: 'fail', reason: `Игра ответила: ${reply.trim()}` };
-    }
+    if (job.kind === 'kit') return giveKit(steamId, job);
+    const refused = await giveItem(steamId, job.shortname ?? '', job.amount - job.given);
+    return refused ?? { kind: 'given', given: job.amount };
   }
 
   async function deliverTo(steamId: string): Promise<void> {
@@ -121,7 +151,11 @@ export function startDemoPlugin(options: DemoPluginOptions): DemoPlugin {
     for (const job of lease.jobs) {
       const outcome = await give(steamId, job);
       if (outcome.kind === 'given') {
-        given.push({ id: job.id, given: outcome.given });
+        given.push({
+          id: job.id,
+          given: outcome.given,
+          ...(outcome.note ? { note: outcome.note } : {}),
+        });
         unsaved.set(job.id, outcome.given);
       } else if (outcome.kind === 'fail') failed.push({ id: job.id, reason: outcome.reason });
       else {

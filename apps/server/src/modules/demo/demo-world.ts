@@ -11,6 +11,7 @@ import type { Config } from '../../config';
 import { demoPlayers } from '../../integrations/steam/demo-players';
 import { parseItemFile } from '../catalog/item-import';
 import { SHIPPED_ITEM_TABLE } from '../catalog/shipped-items';
+import { stackLimitOf } from '../products/products-repository';
 import { createServersRepository, type ServerRow } from '../servers/servers-repository';
 import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoDiscord } from './demo-discord';
@@ -137,7 +138,8 @@ export async function startDemoWorld(app: FastifyInstance, config: Config): Prom
           shortname: item.shortname,
           displayName: item.nameEn,
           category: item.category,
-          stackable: 1,
+          // The vanilla game's stack limits, as a real server's plugin reports its own.
+          stackable: stackLimitOf(item.shortname, null),
         })),
         // The game's own line after a save, so the admin's console shows when deliveries settle.
         onWorldSave: (jobs) =>
