@@ -1,8 +1,12 @@
 // The stand-in's stdout: one JSON object per line, each with an "event" name. Only this class writes
-// there; Console.Out is pointed at stderr so a plugin that prints cannot break the protocol.
+// there; Console.Out is pointed at stderr so a plugin that prints cannot break the protocol. Lines are
+// queued in order and written by a thread of their own, so a slow reader on the other end of the pipe
+// never counts as time spent in the plugin (frame-stats.cs).
 using System;
+using System.Collections.Concurrent;
 using System.IO;
 using System.Text;
+using System.Threading;
 using Newtonsoft.Json;
 using Newtonsoft.Json.Linq;
 
@@ -10,13 +14,30 @@ namespace RustStandIn
 {
     internal static class Events
     {
+        private static readonly BlockingCollection<string> Lines = new BlockingCollection<string>();
         private static readonly object Gate = new object();
         private static TextWriter output;
+        private static long queued;
+        private static long written;
 
         public static void Init()
         {
             output = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(false)) { AutoFlush = true };
             Console.SetOut(Console.Error);
+            new Thread(WriteLines) { IsBackground = true, Name = "stdout" }.Start();
+        }
+
+        private static void WriteLines()
+        {
+            foreach (string line in Lines.GetConsumingEnumerable())
+            {
+                output.Write(line);
+                lock (Gate)
+                {
+                    written++;
+                    Monitor.PulseAll(Gate);
+                }
+            }
         }
 
         /// <summary>Emits {"event": name, ...fields}; fields are name/value pairs.</summary>
@@ -32,10 +53,11 @@ namespace RustStandIn
 
         public static void Write(JObject json)
         {
-            string line = json.ToString(Formatting.None);
+            string line = json.ToString(Formatting.None) + "\n";
             lock (Gate)
             {
-                output.Write(line + "\n");
+                queued++;
+                Lines.Add(line);
             }
         }
 
@@ -44,7 +66,10 @@ namespace RustStandIn
         {
             lock (Gate)
             {
-                output.Flush();
+                while (written < queued)
+                {
+                    Monitor.Wait(Gate, 100);
+                }
             }
         }
 

@@ -4,6 +4,7 @@
 // with the parameters' defaults, and then have to fit the parameter types; an exact fit wins.
 // So `void OnServerInitialized()` is called for OnServerInitialized(bool) too, as in Oxide.
 using System;
+using System.Collections.Generic;
 using System.Reflection;
 using System.Runtime.ExceptionServices;
 using Oxide.Core.Plugins;
@@ -14,17 +15,37 @@ namespace RustStandIn
     {
         private const BindingFlags Declared = BindingFlags.Instance | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
 
+        // Oxide looks hooks up once per plugin (CSPlugin.FindHooks); so does the stand-in, so that asking a
+        // plugin for a hook it lacks (CanStackItem, OnMaxStackable…) costs next to nothing.
+        private static readonly Dictionary<Type, Dictionary<string, MethodInfo[]>> Found =
+            new Dictionary<Type, Dictionary<string, MethodInfo[]>>();
+
+        private static MethodInfo[] Candidates(Type type, string name)
+        {
+            Dictionary<string, MethodInfo[]> byName;
+            if (!Found.TryGetValue(type, out byName))
+            {
+                byName = new Dictionary<string, MethodInfo[]>();
+                foreach (MethodInfo method in type.GetMethods(Declared))
+                {
+                    MethodInfo[] list;
+                    byName.TryGetValue(method.Name, out list);
+                    var grown = new List<MethodInfo>(list ?? new MethodInfo[0]) { method };
+                    byName[method.Name] = grown.ToArray();
+                }
+                Found[type] = byName;
+            }
+            MethodInfo[] candidates;
+            return byName.TryGetValue(name, out candidates) ? candidates : new MethodInfo[0];
+        }
+
         /// <summary>Calls the hook and lets its exception through (null when the plugin has no such hook).</summary>
         public static object Call(Plugin plugin, string name, params object[] args)
         {
             MethodInfo match = null;
             object[] matchArgs = null;
-            foreach (MethodInfo method in plugin.GetType().GetMethods(Declared))
+            foreach (MethodInfo method in Candidates(plugin.GetType(), name))
             {
-                if (method.Name != name)
-                {
-                    continue;
-                }
                 ParameterInfo[] parameters = method.GetParameters();
                 object[] hookArgs = Adapt(args ?? new object[0], parameters);
                 bool exact;

@@ -1,8 +1,8 @@
 // The server's main thread, frame by frame. Oxide runs hooks, timers and web-request callbacks on it
 // (callbacks are queued with Interface.Oxide.NextTick and run at the next frame), so the stand-in does
 // too: stdin commands, HTTP completions and anything else from another thread are posted here.
-// A frame: the due timers, then everything posted since the last frame (in order), then the end of the
-// frame, where coroutines (the world save) take one step each. While no coroutine runs the loop sleeps
+// A frame: the due timers, then everything posted before the frame began (in order; what is posted
+// meanwhile waits for the next frame, as Oxide's NextTick queue), then the end of the frame, where coroutines (the world save) take one step each. While no coroutine runs the loop sleeps
 // until something is posted or a timer is due; while one runs, frames follow each other every FrameMs
 // (the server's frame time), so commands, callbacks and timers keep running between the save's steps.
 using System;
@@ -64,7 +64,7 @@ namespace RustStandIn
             while (!quit)
             {
                 Action first = null;
-                if (Coroutines.Count == 0)
+                if (Coroutines.Count == 0 && Queue.Count == 0)
                 {
                     // Idle: nothing happens until something is posted or a timer is due.
                     Queue.TryTake(out first, timers.MillisecondsUntilNext(250));
@@ -76,8 +76,10 @@ namespace RustStandIn
                 {
                     Safely(first);
                 }
+                // What was posted before the frame began; anything posted meanwhile waits for the next frame.
+                int posted = Queue.Count;
                 Action next;
-                while (Queue.TryTake(out next))
+                for (int i = 0; i < posted && Queue.TryTake(out next); i++)
                 {
                     Safely(next);
                 }

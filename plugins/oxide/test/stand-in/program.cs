@@ -92,7 +92,11 @@ namespace RustStandIn
                 MainLoop.Post(() => Commands.Handle(host, command));
             }
             // Nobody is driving the server any more: once what was sent has run, stop without a save.
-            MainLoop.Post(() => Environment.Exit(0));
+            MainLoop.Post(() =>
+            {
+                Events.Flush();
+                Environment.Exit(0);
+            });
         }
 
         private static Dictionary<string, string> ParseOptions(string[] argv)
