@@ -1,5 +1,5 @@
 // PlayerInventory.GiveItem and Item.MoveToContainer as the December 2025 server has them
-// (SeiferUwU/RustServerManaged Assembly-CSharp/PlayerInventory.cs 1177-1246, Item.cs 908-1060), for the
+// (SeiferUwU/RustServerManaged Assembly-CSharp/PlayerInventory.cs 1272-1345, Item.cs 908-1060), for the
 // main inventory and the belt (no backpack, no wear container):
 //   GiveItem tries the ideal container (when MaxStackable() > 1: the belt if it already holds the
 //   item, else main if main holds it; else the belt for a usable item), then main, then the belt.
