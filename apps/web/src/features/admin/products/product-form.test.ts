@@ -80,6 +80,7 @@ describe('productFormToPayload', () => {
         vipDays: null,
         wipeBlockHours: 0,
         untilWipe: false,
+        kitItems: null,
       },
     });
   });

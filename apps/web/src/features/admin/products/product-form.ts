@@ -1,6 +1,7 @@
 import { productInputSchema, type AdminProduct } from '@shop/shared';
 import type { z } from 'zod';
 import { failure, fromZodError, type FormResult } from '../shared/form-result';
+import { kitFailure, kitLinesToInput, kitToForm, type KitLineValues } from './kit-form';
 import {
   isListed,
   unknownCategoryMessage,
@@ -13,6 +14,9 @@ export type ProductPayload = z.output<typeof productInputSchema>;
 
 /** Text fields hold what the admin typed; the mapping below turns them into the API's types. */
 export interface ProductFormValues {
+  /** 'item': one game item (or commands); 'kit': the items of `kitItems`, as one product. */
+  kind: 'item' | 'kit';
+  kitItems: KitLineValues[];
   name: string;
   originalName: string;
   description: string;
@@ -40,6 +44,8 @@ export interface ProductFormValues {
 
 export const REQUIRED_PRODUCT_FIELDS =
   'Заполните обязательные поля (название, игровое название, цена, категория)';
+/** A kit has no game item name of its own: its lines name the items. */
+export const REQUIRED_KIT_FIELDS = 'Заполните обязательные поля (название, цена, категория)';
 /** The server's own message for a tier without days or days without a tier. */
 export const VIP_FIELDS_REQUIRED = 'Для VIP-товара укажите и уровень, и срок в днях';
 const VIP_DAYS_INTEGER = 'Срок VIP: целое число дней';
@@ -56,6 +62,8 @@ export function showsVipFields(category: string, tier: string): boolean {
 }
 
 export const emptyProductForm: ProductFormValues = {
+  kind: 'item',
+  kitItems: [],
   name: '',
   originalName: '',
   description: '',
@@ -80,6 +88,8 @@ export const emptyProductForm: ProductFormValues = {
 
 export function productToForm(product: AdminProduct): ProductFormValues {
   return {
+    kind: product.kitItems ? 'kit' : 'item',
+    kitItems: kitToForm(product.kitItems),
     name: product.name,
     originalName: product.originalName ?? '',
     description: product.description,
@@ -124,10 +134,14 @@ export function productFormToPayload(
   values: ProductFormValues,
   lists: CatalogueLists | undefined,
 ): FormResult<ProductPayload> {
-  const missing = (['name', 'gameItemName', 'price', 'category'] as const).filter(
-    (field) => !values[field].trim(),
-  );
-  if (missing.length > 0) return failure(REQUIRED_PRODUCT_FIELDS, [...missing]);
+  const kit = values.kind === 'kit';
+  const required = kit
+    ? (['name', 'price', 'category'] as const)
+    : (['name', 'gameItemName', 'price', 'category'] as const);
+  const missing = required.filter((field) => !values[field].trim());
+  if (missing.length > 0)
+    return failure(kit ? REQUIRED_KIT_FIELDS : REQUIRED_PRODUCT_FIELDS, [...missing]);
+  if (kit) return kitFormToPayload(values, lists);
   if (!isListed(values.category, lists?.categories))
     return failure(unknownCategoryMessage(values.category), ['category']);
 
@@ -166,6 +180,37 @@ export function productFormToPayload(
     untilWipe: values.untilWipe,
   });
   return parsed.success ? { ok: true, payload: parsed.data } : fromZodError(parsed.error);
+}
+
+/**
+ * A kit: its lines, and none of what a kit cannot carry (the item fields, the stack, commands and
+ * VIP, which the form hides for a kit): the shared schema checks the lines and names the one wrong.
+ */
+function kitFormToPayload(
+  values: ProductFormValues,
+  lists: CatalogueLists | undefined,
+): FormResult<ProductPayload> {
+  if (!isListed(values.category, lists?.categories))
+    return failure(unknownCategoryMessage(values.category), ['category']);
+  const price = parseDecimal(values.price);
+  if (!Number.isFinite(price)) return failure('Цена должна быть числом', ['price']);
+  const parsed = productInputSchema.safeParse({
+    name: values.name,
+    originalName: blankToNull(values.originalName),
+    description: values.description,
+    category: values.category,
+    server: values.server || 'all',
+    price,
+    image: blankToNull(values.image),
+    popular: values.popular,
+    inStock: values.inStock,
+    isActive: values.isActive,
+    personalUserId: blankToNull(values.personalUserId),
+    wipeBlockHours: values.wipeBlockHours.trim() === '' ? 0 : values.wipeBlockHours.trim(),
+    untilWipe: values.untilWipe,
+    kitItems: kitLinesToInput(values.kitItems),
+  });
+  return parsed.success ? { ok: true, payload: parsed.data } : kitFailure(parsed.error);
 }
 
 /**

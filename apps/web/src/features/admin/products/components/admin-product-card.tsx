@@ -1,5 +1,16 @@
 import type { AdminProduct } from '@shop/shared';
-import { Clock, Crown, Eye, EyeOff, Gift, Hourglass, Pencil, Star, Trash2 } from 'lucide-react';
+import {
+  Boxes,
+  Clock,
+  Crown,
+  Eye,
+  EyeOff,
+  Gift,
+  Hourglass,
+  Pencil,
+  Star,
+  Trash2,
+} from 'lucide-react';
 import { SaleMark } from '@/components/offer-price';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,6 +18,7 @@ import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { cn } from '@/lib/cn';
 import { formatRoubles } from '@/lib/format';
 import { categoryLabel, tierLabel, type CatalogueLists } from '../catalogue-lists';
+import { kitSummary } from '../kit-form';
 
 export function AdminProductCard({
   product,
@@ -73,9 +85,16 @@ export function AdminProductCard({
             </Badge>
           )}
         </div>
-        <Badge variant="secondary" className="absolute right-2 bottom-2 font-mono">
-          x{product.quantity}
-        </Badge>
+        {product.kitItems ? (
+          <Badge variant="secondary" className="absolute right-2 bottom-2">
+            <Boxes aria-hidden="true" />
+            Набор · {product.kitItems.length}
+          </Badge>
+        ) : (
+          <Badge variant="secondary" className="absolute right-2 bottom-2 font-mono">
+            x{product.quantity}
+          </Badge>
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-[11px] font-bold tracking-widest text-accent uppercase">
@@ -84,7 +103,13 @@ export function AdminProductCard({
         <h3 id={titleId} className="leading-tight font-bold text-white">
           {product.name}
         </h3>
-        <p className="truncate font-mono text-xs text-muted-foreground">{product.gameItemName}</p>
+        {product.kitItems ? (
+          <p className="line-clamp-2 text-xs text-muted-foreground">
+            {kitSummary(product.kitItems)}
+          </p>
+        ) : (
+          <p className="truncate font-mono text-xs text-muted-foreground">{product.gameItemName}</p>
+        )}
         <p className="truncate text-xs text-muted-foreground">{serverName}</p>
         {/* A sale running now (with no server chosen): the card shows what buyers pay. */}
         <SaleMark offer={product} className="mt-auto pt-2 text-xs" />

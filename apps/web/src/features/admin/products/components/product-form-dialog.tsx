@@ -12,8 +12,10 @@ import {
 } from '../product-form';
 import { useAdminForm } from '../../shared/use-admin-form';
 import { AdminFormDialog } from '../../shared/components/admin-form-dialog';
+import { KitItemsEditor } from './kit-items-editor';
 import { PickedItemBar } from './picked-item-bar';
 import { ProductFormFields } from './product-form-fields';
+import { ProductKindSwitch } from './product-kind-switch';
 
 type Field = keyof ProductFormValues;
 
@@ -48,10 +50,16 @@ export function ProductFormDialog({
     onSaved: () => onOpenChange(false),
   });
   const { control, setValue, clearErrors } = form;
-  const [itemId, itemName, category] = useWatch({
+  const [itemId, itemName, category, kind] = useWatch({
     control,
-    name: ['gameItemId', 'gameItemName', 'category'],
+    name: ['gameItemId', 'gameItemName', 'category', 'kind'],
   });
+  // A new kit goes to the owner's kits category while none is chosen.
+  const kitCategory = lists?.categories.find((listed) => listed.key === 'kits' && !listed.hidden);
+  const kindChanged = (next: ProductFormValues['kind']) => {
+    clearErrors();
+    if (next === 'kit' && !category && kitCategory) setValue('category', kitCategory.key);
+  };
 
   const fill = (fields: Partial<ProductFormValues>) => {
     for (const [field, value] of Object.entries(fields))
@@ -67,24 +75,29 @@ export function ProductFormDialog({
       saveDisabled={naming}
       width="3xl"
       title={product ? 'Редактировать товар' : 'Добавить товар'}
-      description="Выберите предмет из таблицы игры — остальное заполнится само. Поля со звёздочкой обязательны."
+      description="Выберите предмет из таблицы игры — остальное заполнится само, или соберите набор из нескольких предметов. Поля со звёздочкой обязательны."
       label="Форма товара"
       columns={2}
       formError={formError}
       onSubmit={onSubmit}
     >
-      <PickedItemBar
-        itemId={itemId}
-        itemName={itemName}
-        category={category}
-        editedIcon={
-          product && product.gameItemId !== null
-            ? { itemId: String(product.gameItemId), src: product.shownImage }
-            : null
-        }
-        onPicked={fill}
-        onNamingChange={setNaming}
-      />
+      <ProductKindSwitch form={form} onChange={kindChanged} />
+      {kind === 'kit' ? (
+        <KitItemsEditor form={form} />
+      ) : (
+        <PickedItemBar
+          itemId={itemId}
+          itemName={itemName}
+          category={category}
+          editedIcon={
+            product && product.gameItemId !== null
+              ? { itemId: String(product.gameItemId), src: product.shownImage }
+              : null
+          }
+          onPicked={fill}
+          onNamingChange={setNaming}
+        />
+      )}
       <ProductFormFields form={form} servers={servers} naming={naming} />
     </AdminFormDialog>
   );

@@ -25,7 +25,9 @@ export function ProductFormFields({
   const { register, control } = form;
   const { err, aria } = fieldMessages(form);
   const categories = useCatalogueLists()?.categories;
-  const category = useWatch({ control, name: 'category' });
+  const [category, kind] = useWatch({ control, name: ['category', 'kind'] });
+  // A kit has no item, stack, commands or VIP of its own: its lines say what it gives.
+  const item = kind !== 'kit';
 
   return (
     <>
@@ -50,29 +52,33 @@ export function ProductFormFields({
           {...register('originalName')}
         />
       </FormField>
-      <FormField
-        id="product-game-item-name"
-        label="Игровое название (shortname)"
-        required
-        error={err('gameItemName')}
-      >
-        <Input
-          {...aria('product-game-item-name', 'gameItemName')}
-          autoComplete="off"
-          placeholder="rifle.ak"
-          className="font-mono"
-          {...register('gameItemName')}
-        />
-      </FormField>
-      <FormField id="product-game-item-id" label="ID предмета" error={err('gameItemId')}>
-        <Input
-          {...aria('product-game-item-id', 'gameItemId')}
-          inputMode="numeric"
-          placeholder="1545779598"
-          className="font-mono"
-          {...register('gameItemId')}
-        />
-      </FormField>
+      {item && (
+        <>
+          <FormField
+            id="product-game-item-name"
+            label="Игровое название (shortname)"
+            required
+            error={err('gameItemName')}
+          >
+            <Input
+              {...aria('product-game-item-name', 'gameItemName')}
+              autoComplete="off"
+              placeholder="rifle.ak"
+              className="font-mono"
+              {...register('gameItemName')}
+            />
+          </FormField>
+          <FormField id="product-game-item-id" label="ID предмета" error={err('gameItemId')}>
+            <Input
+              {...aria('product-game-item-id', 'gameItemId')}
+              inputMode="numeric"
+              placeholder="1545779598"
+              className="font-mono"
+              {...register('gameItemId')}
+            />
+          </FormField>
+        </>
+      )}
       <FormField id="product-category" label="Категория" required error={err('category')}>
         <SelectField
           control={control}
@@ -101,21 +107,23 @@ export function ProductFormFields({
           {...register('price')}
         />
       </FormField>
-      <FormField
-        id="product-quantity"
-        label="Количество в стаке"
-        error={err('quantity')}
-        hint="Сколько штук выдаётся за один стак."
-      >
-        <Input
-          {...aria('product-quantity', 'quantity', true)}
-          type="number"
-          min={1}
-          step={1}
-          inputMode="numeric"
-          {...register('quantity')}
-        />
-      </FormField>
+      {item && (
+        <FormField
+          id="product-quantity"
+          label="Количество в стаке"
+          error={err('quantity')}
+          hint="Сколько штук выдаётся за один стак."
+        >
+          <Input
+            {...aria('product-quantity', 'quantity', true)}
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            {...register('quantity')}
+          />
+        </FormField>
+      )}
       <FormField
         id="product-description"
         label="Описание"
@@ -128,22 +136,24 @@ export function ProductFormFields({
           {...register('description')}
         />
       </FormField>
-      <FormField
-        id="product-commands"
-        label="Команды выдачи"
-        error={err('commands')}
-        hint="Через запятую; {playerId} заменяется на SteamID покупателя. Пусто — выдаётся сам предмет."
-        className="sm:col-span-2"
-      >
-        <Textarea
-          {...aria('product-commands', 'commands', true)}
-          rows={2}
-          className="font-mono"
-          placeholder="oxide.usergroup add {playerId} vip"
-          {...register('commands')}
-        />
-      </FormField>
-      <ProductVipFields form={form} err={err} aria={aria} />
+      {item && (
+        <FormField
+          id="product-commands"
+          label="Команды выдачи"
+          error={err('commands')}
+          hint="Через запятую; {playerId} заменяется на SteamID покупателя. Пусто — выдаётся сам предмет."
+          className="sm:col-span-2"
+        >
+          <Textarea
+            {...aria('product-commands', 'commands', true)}
+            rows={2}
+            className="font-mono"
+            placeholder="oxide.usergroup add {playerId} vip"
+            {...register('commands')}
+          />
+        </FormField>
+      )}
+      {item && <ProductVipFields form={form} err={err} aria={aria} />}
       <ProductWipeFields form={form} err={err} aria={aria} />
       <FormField
         id="product-image"

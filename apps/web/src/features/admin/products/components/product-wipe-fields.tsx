@@ -23,12 +23,13 @@ export function ProductWipeFields({
   aria: (id: string, field: Field, hint?: boolean) => Record<string, unknown>;
 }) {
   const { register, control } = form;
-  const [category, tier, untilWipe] = useWatch({
+  const [category, tier, untilWipe, kind] = useWatch({
     control,
-    name: ['category', 'vipTier', 'untilWipe'],
+    name: ['category', 'vipTier', 'untilWipe', 'kind'],
   });
-  // A VIP product keeps its end commands in the VIP part; one field, never two.
-  const revokeHere = untilWipe && !showsVipFields(category, tier);
+  // A VIP product keeps its end commands in the VIP part; one field, never two. A kit has none:
+  // its items are the game's, which the wipe takes itself.
+  const revokeHere = untilWipe && kind !== 'kit' && !showsVipFields(category, tier);
 
   return (
     <fieldset className="grid gap-4 rounded-lg border border-white/10 bg-black/25 p-4 sm:col-span-2 sm:grid-cols-2">
