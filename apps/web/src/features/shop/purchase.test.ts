@@ -136,3 +136,29 @@ describe('a VIP purchase', () => {
     expect(deliveryHint(items, classic, 1, 1)).toContain('инвентарь');
   });
 });
+
+describe('a kit purchase', () => {
+  const kit = {
+    vipTier: null,
+    vipDays: null,
+    untilWipe: false,
+    kitItems: [
+      { gameItemName: 'wood', amount: 5000, name: 'Дерево', image: null },
+      { gameItemName: 'stones', amount: 5000, name: 'Камни', image: null },
+    ],
+  };
+
+  it('is priced and counted in kits, not stacks', () => {
+    expect(priceUnit(kit, 1)).toBe('за набор');
+    expect(purchaseSummaryFor(kit, 1, 1)).toBe('Всего: 1 набор');
+    expect(purchaseSummaryFor(kit, 2, 1)).toBe('Всего: 2 набора');
+    expect(purchaseSummaryFor(kit, 5, 1)).toBe('Всего: 5 наборов');
+  });
+
+  it('tells how its items arrive on either kind of server', () => {
+    expect(deliveryHint(kit, solo, 1, 1)).toContain('/store');
+    expect(deliveryHint(kit, solo, 1, 1)).toContain('все его предметы');
+    expect(deliveryHint(kit, classic, 1, 1)).toContain('добавятся в инвентарь автоматически');
+    expect(deliveryHint(kit, classic, 1, 1)).not.toMatch(/стака|стаков/);
+  });
+});

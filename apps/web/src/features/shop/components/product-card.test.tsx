@@ -126,4 +126,25 @@ describe('a catalogue card', () => {
     expect(text).toContain('Доступно через 5 ч 12 мин');
     expect(text).not.toContain('недоступен');
   });
+
+  it('shows what a kit holds: its first lines with their counts, and how many more', () => {
+    const kit = testProduct({
+      name: 'Набор строителя',
+      gameItemName: '',
+      category: 'kits',
+      kitItems: [
+        { gameItemName: 'wood', amount: 5000, name: 'Дерево', image: null },
+        { gameItemName: 'stones', amount: 5000, name: 'Камни', image: null },
+        { gameItemName: 'metal.fragments', amount: 1000, name: 'Фрагменты металла', image: null },
+        { gameItemName: 'rifle.ak', amount: 1, name: 'Штурмовая винтовка', image: null },
+      ],
+    });
+    const text = textOf(kit);
+    expect(text).toContain('Набор · 4 предмета');
+    expect(text).toContain(
+      'В наборе Дерево ×5\u00a0000 Камни ×5\u00a0000 Фрагменты металла ×1\u00a0000 и ещё 1 предмет',
+    );
+    expect(text).not.toContain('x1');
+    expect(textOf(product)).not.toContain('В наборе');
+  });
 });

@@ -1,5 +1,5 @@
 import type { Product } from '@shop/shared';
-import { Clock, Flame, Gift, Lock, Server } from 'lucide-react';
+import { Boxes, Clock, Flame, Gift, Lock, Server } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { CardPrice } from '@/components/offer-price';
 import { UnavailableBuy } from '@/components/unavailable-buy';
@@ -10,6 +10,8 @@ import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { useCardOffer, type CardServer } from '@/lib/card-offer';
 import { cn } from '@/lib/cn';
 import { availableInCountdown } from '@/lib/durations';
+import { kitItemCount } from '../kit-contents';
+import { KitCardContents } from './kit-contents';
 
 function PurchaseArea({
   product,
@@ -125,13 +127,20 @@ export function ProductCard({
             )
           )}
         </div>
-        <Badge
-          variant="secondary"
-          className="absolute right-2 bottom-2 font-mono"
-          aria-label={`Количество: ${product.quantity} шт.`}
-        >
-          x{product.quantity}
-        </Badge>
+        {product.kitItems ? (
+          <Badge variant="secondary" className="absolute right-2 bottom-2">
+            <Boxes aria-hidden="true" />
+            <span className="max-sm:sr-only">Набор ·</span> {kitItemCount(product.kitItems.length)}
+          </Badge>
+        ) : (
+          <Badge
+            variant="secondary"
+            className="absolute right-2 bottom-2 font-mono"
+            aria-label={`Количество: ${product.quantity} шт.`}
+          >
+            x{product.quantity}
+          </Badge>
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <p className="text-[11px] font-bold tracking-widest text-accent uppercase">
@@ -146,6 +155,7 @@ export function ProductCard({
         {product.description && (
           <p className="line-clamp-2 text-xs text-muted-foreground">{product.description}</p>
         )}
+        {product.kitItems && <KitCardContents items={product.kitItems} />}
         <p className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground">
           <Server className="size-3.5 shrink-0" aria-hidden="true" />
           <span className="truncate">{serverName}</span>

@@ -34,7 +34,9 @@ import type { VipTierNames } from '@/lib/vip-tiers';
 import { usePurchaseProduct } from '../api/purchase-product';
 import { deliveryHint, priceUnit, purchaseSummaryFor, serversForProduct } from '../purchase';
 import { useServerOffer } from '../use-offer';
+import { KITS_PER_PURCHASE } from '../kit-contents';
 import { useStackQuantity } from '../use-stack-quantity';
+import { KitDialogContents } from './kit-contents';
 import { PurchaseServerNotes } from './purchase-server-notes';
 import { QuantityStepper } from './quantity-stepper';
 import { VipPlanNote } from './vip-plan-note';
@@ -76,7 +78,8 @@ export function PurchaseDialog({
   const purchase = usePurchaseProduct();
   const [adding, setAdding] = useState(false);
   const [serverId, setServerId] = useState<number | null>(target.serverId);
-  const quantity = useStackQuantity(stackSize);
+  const kit = product.kitItems ?? null;
+  const quantity = useStackQuantity(stackSize, kit ? KITS_PER_PURCHASE : undefined);
   const gift = useGiftDraft();
   const giving = gift.draft.open;
   // Live list: player counts move while the dialog is open, and a server may go down.
@@ -168,7 +171,10 @@ export function PurchaseDialog({
             </p>
           </div>
 
+          {kit && <KitDialogContents items={kit} kits={quantity.quantity / stackSize} />}
+
           <QuantityStepper
+            kit={kit !== null}
             id="purchase-quantity"
             quantity={quantity.quantity}
             min={quantity.min}

@@ -17,6 +17,7 @@ export function QuantityStepper({
   describedBy,
   onStep,
   onBound,
+  kit = false,
 }: {
   id: string;
   quantity: number;
@@ -26,6 +27,8 @@ export function QuantityStepper({
   describedBy?: string;
   onStep: (direction: 1 | -1) => void;
   onBound: (bound: 'min' | 'max') => void;
+  /** Counting kits: one step is one kit. */
+  kit?: boolean;
 }) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const actions: Record<string, () => void> = {
@@ -44,12 +47,12 @@ export function QuantityStepper({
 
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>Количество, шт.</Label>
+      <Label htmlFor={id}>{kit ? 'Количество наборов' : 'Количество, шт.'}</Label>
       <div className="flex items-center gap-2">
         <Button
           variant="outline"
           size="icon"
-          aria-label="Уменьшить на один стак"
+          aria-label={kit ? 'Уменьшить на один набор' : 'Уменьшить на один стак'}
           aria-controls={id}
           disabled={disabled || quantity <= min}
           onClick={() => onStep(-1)}
@@ -71,7 +74,7 @@ export function QuantityStepper({
         <Button
           variant="outline"
           size="icon"
-          aria-label="Увеличить на один стак"
+          aria-label={kit ? 'Увеличить на один набор' : 'Увеличить на один стак'}
           aria-controls={id}
           disabled={disabled || quantity >= max}
           onClick={() => onStep(1)}
