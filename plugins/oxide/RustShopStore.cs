@@ -319,6 +319,7 @@ namespace Oxide.Plugins
                 else
                 {
                     File.Move(temporary, path);
+                    File.Copy(path, path + ".bak", true); // the first copy has a spare from the start
                 }
                 journalDirty = false;
             }
@@ -464,6 +465,10 @@ namespace Oxide.Plugins
 
         private void BeginSave(bool shutdown)
         {
+            if (config.DebugLog)
+            {
+                Puts($"World save begins{(shutdown ? " (shutdown)" : "")}.");
+            }
             if (journal.Save != null && journal.Save.Boot == boot)
             {
                 if (journal.Save.Shutdown)
@@ -512,6 +517,10 @@ namespace Oxide.Plugins
                 return;
             }
             bool written = SaveWritten(save);
+            if (config.DebugLog)
+            {
+                Puts($"World save of {save.At:HH:mm:ss} UTC: {(written ? "written" : "not written")} (file time {SaveFileTime():HH:mm:ss.fff}, before {save.FileBefore:HH:mm:ss.fff}).");
+            }
             int waiting = 0;
             foreach (JobRecord record in journal.Jobs)
             {

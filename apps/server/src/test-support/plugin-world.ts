@@ -54,12 +54,16 @@ export async function startPluginWorld(
   options: {
     mode?: StandInMode;
     config?: Record<string, unknown>;
+    /** Permission groups the game server has besides default and admin. */
+    groups?: string[];
     app?: NonNullable<Parameters<typeof startGameShop>[0]>['app'];
+    env?: Record<string, string>;
   } = {},
 ): Promise<PluginWorld> {
   const world = await startGameShop({
     server: { name: 'Plugin', isPluginEnabled: 1 },
     app: options.app,
+    env: options.env,
   });
   const { shop, admin, serverId } = world;
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
@@ -70,6 +74,7 @@ export async function startPluginWorld(
   const standIn = await startStandIn({
     pluginPath: PLUGIN_PATH,
     mode: options.mode ?? STAND_IN_MODE,
+    groups: options.groups,
     config: {
       ShopApiUrl: `${proxy.url}/api/plugin/v2`,
       ServerKey: key,

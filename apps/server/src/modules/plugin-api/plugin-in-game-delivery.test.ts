@@ -10,7 +10,7 @@ import { waitUntil } from '../../test-support/wait-until';
 let world: PluginWorld;
 
 beforeAll(async () => {
-  world = await startPluginWorld();
+  world = await startPluginWorld({ groups: ['vip_gold'] });
 });
 afterAll(() => world?.close());
 
@@ -203,21 +203,20 @@ describe.skipIf(!onPath('mcs'))('plugin delivery in the game', () => {
     expect(chatText(player.steamId)).toContain('«Модная пушка» нельзя выдать на этом сервере');
   });
 
-  it('runs a VIP tier’s commands once and reports a failing command as failed, not delivered', async () => {
+  it('grants a VIP tier’s group through the permission library and reports a failing command as failed, not delivered', async () => {
     const player = await world.player();
     const vipOrder = await world.buy(player, {
       name: 'VIP Gold',
-      category: 'kits',
-      gameItemName: 'wood',
+      category: 'vip',
+      gameItemName: 'vip',
+      vipTier: 'Gold',
+      vipDays: 30,
       commands: 'oxide.usergroup add {steamId} vip_gold',
     });
     await waitUntil(async () => (await world.jobsOf(vipOrder))[0]?.status === 'given', {
-      what: 'VIP commands run',
+      what: 'VIP granted',
     });
-    const run = world.standIn
-      .commandsRun()
-      .filter((command) => command.text === `oxide.usergroup add ${player.steamId} vip_gold`);
-    expect(run).toHaveLength(1);
+    expect((await world.standIn.permissions()).userGroups[player.steamId]).toContain('vip_gold');
 
     const broken = await world.buy(player, {
       name: 'Сломанный набор',
@@ -243,7 +242,7 @@ describe.skipIf(!onPath('mcs'))('plugin delivery in the game', () => {
       what: 'job refused',
     });
     expect((await world.jobsOf(orderId))[0]!.lastError).toBe(
-      `Команда не разрешена в AllowedCommands плагина: ownerid ${player.steamId}`,
+      `Команда отклонена: ownerid ${player.steamId} — её нет в AllowedCommands плагина`,
     );
     expect(world.standIn.commandsRun().some((command) => command.text.startsWith('ownerid'))).toBe(
       false,

@@ -120,7 +120,7 @@ describe.skipIf(!onPath('mcs'))('what the plugin trusts', () => {
           })
         ).json();
       await waitUntil(async () => (await status()).items > 1000, { what: 'item list received' });
-      expect(await status()).toMatchObject({ version: '2.0.0', lastSeenAt: expect.any(String) });
+      expect(await status()).toMatchObject({ version: '2.1.0', lastSeenAt: expect.any(String) });
       // Nobody is online, and still the long poll keeps the contact the panel reads as alive.
       await waitUntil(
         () => world.standIn.httpRequests().some((r) => r.url.endsWith('/wait') && r.status === 200),
