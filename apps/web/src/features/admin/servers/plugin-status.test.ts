@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureText, lastContact, pluginTitle } from './plugin-status';
+import { failureText, lastContact, missingGroupsText, pluginTitle } from './plugin-status';
 
 const NOW = Date.parse('2026-03-05T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -34,5 +34,14 @@ describe('plugin status for the admin', () => {
       'Ошибка: Нет такого предмета на сервере',
     );
     expect(failureText(null)).toBe('Ошибка выдачи');
+  });
+
+  it('names each missing VIP group and the console command that creates it', () => {
+    expect(missingGroupsText(['vip_gold'])).toBe(
+      'На сервере нет группы «vip_gold» для VIP-статуса: выдача этого статуса не пройдёт. Создайте её в консоли сервера: oxide.group add vip_gold',
+    );
+    expect(missingGroupsText(['vip_gold', 'vip_silver'])).toContain(
+      'нет групп «vip_gold», «vip_silver»',
+    );
   });
 });

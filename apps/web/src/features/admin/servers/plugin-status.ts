@@ -48,3 +48,15 @@ export function lastContact(
 export function failureText(reason: string | null): string {
   return reason ? `Ошибка: ${reason}` : 'Ошибка выдачи';
 }
+
+/**
+ * A VIP tier whose group the game server lacks is paid and never granted: the plugin fails its
+ * deliveries until the group exists, so the admin hears of it before a player buys.
+ */
+export function missingGroupsText(groups: readonly string[]): string {
+  const names = groups.map((group) => `«${group}»`).join(', ');
+  const create = groups.map((group) => `oxide.group add ${group}`).join('; ');
+  return groups.length === 1
+    ? `На сервере нет группы ${names} для VIP-статуса: выдача этого статуса не пройдёт. Создайте её в консоли сервера: ${create}`
+    : `На сервере нет групп ${names} для VIP-статусов: выдача этих статусов не пройдёт. Создайте их в консоли сервера: ${create}`;
+}

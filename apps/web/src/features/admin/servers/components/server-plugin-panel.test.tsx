@@ -55,6 +55,8 @@ const status: ServerPluginStatus = {
   queued: 3,
   awaitingSave: 1,
   items: 1131,
+  groups: ['admin', 'default', 'vip_gold'],
+  missingVipGroups: [],
   failed: [
     {
       jobId: '0b9c8f5e-5a0e-4a4b-9d1e-2f1a6c3b7d10',
@@ -83,6 +85,14 @@ describe('ServerPluginPanel', () => {
   it('marks a contact older than two minutes in amber', () => {
     const html = render({ ...status, lastSeenAt: new Date(Date.now() - 180_000).toISOString() });
     expect(html).toContain('text-[#f5d27e]">связь 3 мин назад');
+  });
+
+  it('warns of a VIP tier whose group the server lacks, and only then', () => {
+    expect(render(status)).not.toContain('role="alert"');
+    const html = render({ ...status, missingVipGroups: ['vip_diamond'] });
+    expect(html).toContain('role="alert"');
+    expect(textOf(html)).toContain('На сервере нет группы «vip_diamond» для VIP-статуса');
+    expect(textOf(html)).toContain('oxide.group add vip_diamond');
   });
 
   it('says the plugin never connected', () => {

@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
 import { useServerPlugin } from '../api/get-server-plugin';
-import { lastContact, pluginTitle } from '../plugin-status';
+import { lastContact, missingGroupsText, pluginTitle } from '../plugin-status';
 import { PluginFailedDeliveries } from './plugin-failed-deliveries';
 
 function Frame({
@@ -63,6 +63,14 @@ function PluginState({ server, status }: { server: AdminServer; status: ServerPl
         <Count label="Ждут сохранения мира" value={status.awaitingSave} />
         <Count label="Предметов на сервере" value={status.items} />
       </ul>
+      {status.missingVipGroups.length > 0 && (
+        <p
+          role="alert"
+          className="rounded-md border border-[#f5d27e]/30 bg-[#f5d27e]/10 px-3 py-2 text-xs text-[#f5d27e]"
+        >
+          {missingGroupsText(status.missingVipGroups)}
+        </p>
+      )}
       {status.failed.length > 0 && (
         <PluginFailedDeliveries
           failed={status.failed}
