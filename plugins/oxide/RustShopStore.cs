@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Diagnostics;
 using System.IO;
 using System.Security.Cryptography;
 using System.Text;
@@ -28,6 +29,7 @@ namespace Oxide.Plugins
         private const int SaveTimeSlackSeconds = 2;    // file systems that keep whole seconds round a write time down
         private const long MaxClockOffsetSeconds = 86400;
         private const long ClockToleranceSeconds = 10; // round trips make the measured offset jitter a little
+        private const double FrameBudgetMs = 2.0;      // rounds run until this much of a frame is used, the rest next frame
 
         private static readonly Regex ServerKeyPattern = new Regex("^[A-Za-z0-9_-]{20,100}$");
         private static readonly Regex SteamIdPattern = new Regex("^7656119[0-9]{10}$");
@@ -65,6 +67,10 @@ namespace Oxide.Plugins
         private Timer waitRestartTimer;
         private Timer saveTimer;
         private Timer itemsRetryTimer;
+        // Rounds to start or to give, run a few per frame: a long poll naming 50 players at once must
+        // not take one frame of the game's 30 ms for all of them.
+        private readonly Queue<Action> work = new Queue<Action>();
+        private Timer workTimer;
         // Rounds that came while the world was being saved: they run once the save is settled.
         private readonly List<Action> heldRounds = new List<Action>();
         // When a player was last told, by an automatic round, that something waits for room.
@@ -248,11 +254,17 @@ namespace Oxide.Plugins
             [JsonProperty("FailReason", NullValueHandling = NullValueHandling.Ignore)] public string FailReason;
             [JsonProperty("FailReported")] public bool FailReported;
             [JsonProperty("UpdatedAt")] public DateTime UpdatedAt;
+            // When the shop was last asked whether it still has this job (refunded in part, say).
+            [JsonProperty("CheckedAt")] public DateTime CheckedAt;
+            // The shop has nothing more to do with this job: forgotten once all is told.
+            [JsonProperty("Closed")] public bool Closed;
 
             [JsonIgnore]
-            public bool Settled =>
-                !RollbackPending && InSave < 0 && ReportedGiven >= Given && ReportedSaved >= Saved && Saved >= Given &&
-                (Saved >= Amount || FailReported);
+            public bool AllTold =>
+                !RollbackPending && InSave < 0 && ReportedGiven >= Given && ReportedSaved >= Saved && Saved >= Given;
+
+            [JsonIgnore]
+            public bool Settled => AllTold && (Saved >= Amount || FailReported || Closed);
         }
 
         private static readonly JsonSerializerSettings CompactJson = new JsonSerializerSettings
@@ -478,12 +490,17 @@ namespace Oxide.Plugins
                 SettleSave(); // a save in a row before the last one was judged
             }
             journal.Save = new PendingSave { At = DateTime.UtcNow, FileBefore = SaveFileTime(), Boot = boot, Shutdown = shutdown };
+            bool unsaved = false;
             foreach (JobRecord record in journal.Jobs)
             {
                 record.InSave = record.Given > record.Saved ? record.Given : -1;
+                unsaved |= record.InSave >= 0;
             }
-            journalDirty = true;
-            SaveJournal();
+            if (unsaved)
+            {
+                journalDirty = true; // a crash after the write must find what this save holds
+                SaveJournal();
+            }
             if (!shutdown)
             {
                 WatchSave();
@@ -538,9 +555,9 @@ namespace Oxide.Plugins
                     waiting++;
                 }
                 record.InSave = -1;
+                journalDirty = true;
             }
             journal.Save = null;
-            journalDirty = true;
             if (!written && waiting > 0)
             {
                 PrintWarning($"The world save that began at {save.At:HH:mm:ss} UTC was not written (the game logs \"Couldn't write save file!\" when the disk is full, and a quit during a save writes nothing): {waiting} delivery(ies) given before it count as saved only after a save that is written.");
@@ -685,6 +702,11 @@ namespace Oxide.Plugins
         {
             [JsonProperty("id")] public string Id;
             [JsonProperty("saved")] public int Saved;
+        }
+
+        private class SavedResponse
+        {
+            [JsonProperty("closed")] public List<string> Closed;
         }
 
         private class FailReport
@@ -925,6 +947,44 @@ namespace Oxide.Plugins
             DestroyTimer(ref waitRestartTimer);
             DestroyTimer(ref saveTimer);
             DestroyTimer(ref itemsRetryTimer);
+            DestroyTimer(ref workTimer);
+            work.Clear();
+        }
+
+        /// <summary>Runs `action` in a later frame, within the frame budget shared with other rounds.</summary>
+        private void Defer(Action action)
+        {
+            if (unloaded)
+            {
+                return;
+            }
+            work.Enqueue(action);
+            if (workTimer == null)
+            {
+                workTimer = timer.Once(0f, RunWork);
+            }
+        }
+
+        private void RunWork()
+        {
+            workTimer = null;
+            Stopwatch watch = Stopwatch.StartNew();
+            while (work.Count > 0 && !unloaded && watch.Elapsed.TotalMilliseconds < FrameBudgetMs)
+            {
+                Action action = work.Dequeue();
+                try
+                {
+                    action();
+                }
+                catch (Exception ex)
+                {
+                    PrintError($"A delivery round failed: {ex}");
+                }
+            }
+            if (work.Count > 0 && !unloaded)
+            {
+                workTimer = timer.Once(0f, RunWork);
+            }
         }
 
         private static void DestroyTimer(ref Timer timerToStop)
@@ -1261,11 +1321,15 @@ namespace Oxide.Plugins
                     waitFailures = 0;
                     foreach (string steamId in reply.SteamIds)
                     {
-                        BasePlayer player = FindOnline(steamId);
-                        if (player != null)
+                        string id = steamId;
+                        Defer(() =>
                         {
-                            StartRound(player, false);
-                        }
+                            BasePlayer player = FindOnline(id);
+                            if (player != null)
+                            {
+                                StartRound(player, false);
+                            }
+                        });
                     }
                 }
                 else
@@ -1347,12 +1411,15 @@ namespace Oxide.Plugins
                     roundsInFlight.Remove(steamId);
                     RunRound(player, steamId, lease, manual);
                 };
-                if (SavingNow)
+                Defer(() =>
                 {
-                    heldRounds.Add(round); // nothing is given while the world is being written
-                    return;
-                }
-                round();
+                    if (SavingNow)
+                    {
+                        heldRounds.Add(round); // nothing is given while the world is being written
+                        return;
+                    }
+                    round();
+                });
             });
         }
 
@@ -1578,6 +1645,7 @@ namespace Oxide.Plugins
             record.Amount = amount;
             record.FailReason = null;
             record.FailReported = false;
+            record.Closed = false; // offered again (a retry): the shop has it
             if (record.RollbackPending)
             {
                 return record;
@@ -2183,7 +2251,7 @@ namespace Oxide.Plugins
             if (batch.Count > 0)
             {
                 var sent = batch.ConvertAll(record => new SavedReport { Id = record.Id, Saved = record.Saved });
-                SendReport("/jobs/rolled-back", new ReportRequest<SavedReport> { Jobs = sent }, () =>
+                SendReport("/jobs/rolled-back", new ReportRequest<SavedReport> { Jobs = sent }, reply =>
                 {
                     // The shop's count is now the saved one. What was given again meanwhile goes out
                     // next as a /jobs/given report; keeping the flag would resend this one for ever.
@@ -2199,7 +2267,7 @@ namespace Oxide.Plugins
             if (batch.Count > 0)
             {
                 var sent = batch.ConvertAll(record => new GivenReport { Id = record.Id, Given = record.Given, Note = record.Given < record.Amount ? record.Note : null });
-                SendReport("/jobs/given", new ReportRequest<GivenReport> { Jobs = sent }, () =>
+                SendReport("/jobs/given", new ReportRequest<GivenReport> { Jobs = sent }, reply =>
                 {
                     for (int i = 0; i < batch.Count; i++)
                     {
@@ -2209,14 +2277,26 @@ namespace Oxide.Plugins
                 return;
             }
             batch = Pending(record => record.Saved > record.ReportedSaved);
+            if (batch.Count == 0)
+            {
+                // Entries told in full that wait for more (a job given in part): now and then the shop
+                // is asked whether it still has them, so a refunded one does not stay here for ever.
+                DateTime due = DateTime.UtcNow.AddMinutes(-NoticeEveryMinutes);
+                batch = Pending(record => record.AllTold && !record.Closed && record.Saved < record.Amount &&
+                    record.FailReason == null && record.CheckedAt < due);
+            }
             if (batch.Count > 0)
             {
                 var sent = batch.ConvertAll(record => new SavedReport { Id = record.Id, Saved = record.Saved });
-                SendReport("/jobs/saved", new ReportRequest<SavedReport> { Jobs = sent }, () =>
+                SendReport("/jobs/saved", new ReportRequest<SavedReport> { Jobs = sent }, reply =>
                 {
+                    SavedResponse answer = Parse<SavedResponse>(reply, "/jobs/saved");
+                    var closed = new HashSet<string>(answer != null && answer.Closed != null ? answer.Closed : new List<string>());
                     for (int i = 0; i < batch.Count; i++)
                     {
                         batch[i].ReportedSaved = Math.Max(batch[i].ReportedSaved, sent[i].Saved);
+                        batch[i].CheckedAt = DateTime.UtcNow;
+                        batch[i].Closed = closed.Contains(batch[i].Id);
                     }
                 });
                 return;
@@ -2238,7 +2318,7 @@ namespace Oxide.Plugins
             }
             if (fails.Count > 0)
             {
-                SendReport("/jobs/fail", new ReportRequest<FailReport> { Jobs = fails }, () =>
+                SendReport("/jobs/fail", new ReportRequest<FailReport> { Jobs = fails }, reply =>
                 {
                     foreach (FailReport sent in fails)
                     {
@@ -2256,7 +2336,7 @@ namespace Oxide.Plugins
                 });
                 return;
             }
-            // Everything is told: delivered jobs move to the delivered list, failed ones are dropped.
+            // Everything is told: delivered jobs move to the delivered list, failed and closed ones are dropped.
             Archive(journal.Jobs.FindAll(record => record.Settled && record.Saved >= record.Amount));
             if (journal.Jobs.RemoveAll(record => record.Settled) > 0)
             {
@@ -2272,7 +2352,7 @@ namespace Oxide.Plugins
 
         // What the shop confirmed needs no write of its own: a report lost with a crash is sent again,
         // and the shop takes a repeat as nothing new. The next round or save writes the journal.
-        private void SendReport(string path, object body, Action onAccepted)
+        private void SendReport(string path, object body, Action<string> onAccepted)
         {
             reportInFlight = true;
             Request(path, body, (code, reply) =>
@@ -2281,7 +2361,7 @@ namespace Oxide.Plugins
                 if (code == 200 && reply != null)
                 {
                     reportFailures = 0;
-                    onAccepted();
+                    onAccepted(reply);
                     journalDirty = true;
                     FlushReports();
                     return;

@@ -123,6 +123,10 @@ export const pluginSavedRequestSchema = z.object({
 export type PluginSavedReport = z.infer<typeof pluginSavedRequestSchema>['jobs'][number];
 
 export const pluginUpdatedReplySchema = z.object({ updated: z.number().int() });
+/** `closed`: the reported jobs the shop has nothing more to do with (refunded, failed, delivered). */
+export const pluginSavedReplySchema = pluginUpdatedReplySchema.extend({
+  closed: z.array(z.string()),
+});
 
 export const pluginReleaseRequestSchema = z.object({
   ids: z

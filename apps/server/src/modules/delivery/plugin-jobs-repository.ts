@@ -154,6 +154,23 @@ export function createPluginJobsRepository(db: Db) {
     },
 
     /**
+     * Which of these jobs this server has nothing more to do with: refunded, failed, delivered, or
+     * not its own. The plugin forgets what it wrote down of them.
+     */
+    async closed(serverId: number, ids: string[]): Promise<string[]> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`
+        select r.id from jsonb_array_elements_text(${asJson(ids)}) as r(id)
+        where not exists (
+          select 1 from delivery_jobs j
+          where j.id::text = r.id and ${ofServer(serverId)}
+            and j.status in ('pending', 'sending', 'given'))`,
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /**
      * The game crashed before the world save: the live world lost what was given after it. Given
      * falls back to saved and the job waits again, due at once, so the rest is given again. A crash
      * never takes what a save already kept: a lower count (a journal restored from its older copy)

@@ -4,6 +4,7 @@ import {
   pluginGivenRequestSchema,
   pluginReleaseReplySchema,
   pluginReleaseRequestSchema,
+  pluginSavedReplySchema,
   pluginSavedRequestSchema,
   pluginUpdatedReplySchema,
 } from '@shop/shared';
@@ -40,18 +41,20 @@ const pluginReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...pluginRoute,
         summary:
-          'What the saved world now has of each job (after the world save): all of it → delivered, and the order is settled once',
+          'What the saved world now has of each job (after a written world save): all of it → delivered, and the order is settled once; closed names the reported jobs the shop has nothing more to do with',
         body: pluginSavedRequestSchema,
-        response: { 200: pluginUpdatedReplySchema, ...pluginErrorReplies },
+        response: { 200: pluginSavedReplySchema, ...pluginErrorReplies },
       },
     },
     async (request) => {
-      const { updated, delivered } = await jobs.saved(
-        callerOf(request).server.id,
-        request.body.jobs,
-      );
+      const serverId = callerOf(request).server.id;
+      const { updated, delivered } = await jobs.saved(serverId, request.body.jobs);
       await app.delivery.jobsDone(delivered);
-      return { updated };
+      const closed = await jobs.closed(
+        serverId,
+        request.body.jobs.map((job) => job.id),
+      );
+      return { updated, closed };
     },
   );
 
