@@ -520,6 +520,11 @@ namespace Oxide.Plugins
                 DestroyTimer(ref saveTimer);
                 SettleSave();
                 SaveJournal();
+                // Each save also asks the shop about jobs given in part that wait (one may be refunded).
+                foreach (JobRecord record in journal.Jobs)
+                {
+                    record.CheckedAt = DateTime.MinValue;
+                }
                 FlushReports();
                 RunHeldRounds();
             });
@@ -1054,39 +1059,45 @@ namespace Oxide.Plugins
                 {
                     return; // Carbon delivers replies to an unloaded instance: the new one owns the journal
                 }
-                string verified = Verify(nonce, code, response);
-                if (config.DebugLog)
-                {
-                    Puts($"<- {code} {path} {(verified != null ? Shorten(verified) : "(unsigned) " + Shorten(response))}");
-                }
-                bool clockRefused = false;
-                if (verified != null)
-                {
-                    LearnClock(verified);
-                    clockRefused = code == 401 && ErrorCode(verified) == "CLOCK_SKEW";
-                }
-                if (code == 401 && !clockRefused)
-                {
-                    PrintError($"The shop refused this server's signature (401 on {path}): {Describe(code, verified ?? response)}. Copy the key of this server from Панель администратора → Серверы into ServerKey and reload the plugin.");
-                }
-                else if (code == 426 && !warnedOutdated)
-                {
-                    warnedOutdated = true;
-                    PrintError($"The shop asks for a newer plugin: {Describe(code, response)}");
-                }
-                else if (code == 200 && verified == null)
-                {
-                    PrintError($"A reply to {path} was not signed by the shop (forged, or a proxy in between): ignored, nothing from it is run or given.");
-                }
-                try
-                {
-                    callback(code, verified);
-                }
-                catch (Exception ex)
-                {
-                    PrintError($"Handling the shop's reply to {path} failed: {ex}");
-                }
+                // Replies that arrive together are read a few per frame, with the rounds they start.
+                Defer(() => HandleReply(path, nonce, code, response, callback));
             }, this, RequestMethod.POST, headers, timeout > 0 ? timeout : config.RequestTimeoutSeconds);
+        }
+
+        private void HandleReply(string path, string nonce, int code, string response, Action<int, string> callback)
+        {
+            string verified = Verify(nonce, code, response);
+            if (config.DebugLog)
+            {
+                Puts($"<- {code} {path} {(verified != null ? Shorten(verified) : "(unsigned) " + Shorten(response))}");
+            }
+            bool clockRefused = false;
+            if (verified != null)
+            {
+                LearnClock(verified);
+                clockRefused = code == 401 && ErrorCode(verified) == "clock_skew";
+            }
+            if (code == 401 && !clockRefused)
+            {
+                PrintError($"The shop refused this server's signature (401 on {path}): {Describe(code, verified ?? response)}. Copy the key of this server from Панель администратора → Серверы into ServerKey and reload the plugin.");
+            }
+            else if (code == 426 && !warnedOutdated)
+            {
+                warnedOutdated = true;
+                PrintError($"The shop asks for a newer plugin: {Describe(code, response)}");
+            }
+            else if (code == 200 && verified == null)
+            {
+                PrintError($"A reply to {path} was not signed by the shop (forged, or a proxy in between): ignored, nothing from it is run or given.");
+            }
+            try
+            {
+                callback(code, verified);
+            }
+            catch (Exception ex)
+            {
+                PrintError($"Handling the shop's reply to {path} failed: {ex}");
+            }
         }
 
         /// <summary>Unix time on the shop's clock, as far as this server knows it.</summary>
@@ -2342,6 +2353,7 @@ namespace Oxide.Plugins
             {
                 journalDirty = true;
             }
+            SaveJournal(); // only when something left it
         }
 
         private List<JobRecord> Pending(Predicate<JobRecord> needsReport)

@@ -74,6 +74,39 @@ describe.skipIf(!onPath('mcs'))('plugin journal, chat and clock', () => {
     expect(journalOf(w).Jobs).toEqual([]);
   });
 
+  it('forgets a job given in part once the shop refunded the rest', async () => {
+    const w = (world = await startPluginWorld({ config: { AutoDeliver: false } }));
+    const player = await w.player();
+    // Room for one stack of the two bought: 1 000 wood now, 1 000 waiting.
+    await w.standIn.setInventory(
+      player.steamId,
+      Array.from({ length: 29 }, (_, slot) => ({
+        shortname: 'rock',
+        amount: 1,
+        container: slot < 23 ? ('main' as const) : ('belt' as const),
+      })),
+    );
+    const orderId = await w.buy(
+      player,
+      { name: 'Дерево', gameItemName: 'wood', quantity: 1000 },
+      2000,
+    );
+    await w.standIn.chat(player.steamId, '/store');
+    await waitUntil(async () => (await w.jobsOf(orderId))[0]?.givenAmount === 1000, {
+      what: 'half given',
+    });
+    await w.standIn.save();
+    await waitUntil(async () => (await w.jobsOf(orderId))[0]?.savedAmount === 1000, {
+      what: 'half saved',
+    });
+    expect(journalOf(w).Jobs).toHaveLength(1);
+
+    expect((await refund(w, orderId)).statusCode).toBe(200); // the waiting half is paid back
+    await w.standIn.save();
+    await waitUntil(() => journalOf(w).Jobs.length === 0, { what: 'the closed job forgotten' });
+    expect(await w.holds(player.steamId, 'wood')).toBe(1000);
+  });
+
   it('tells a shop restored from a backup that a delivery was given, and gives nothing twice', async () => {
     const w = (world = await startPluginWorld());
     const player = await w.player();
