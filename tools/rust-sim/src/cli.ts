@@ -75,10 +75,14 @@ const sim = await startRustSim({
   worldSize: wholeNumber('world-size', values['world-size']),
 });
 
+/** A command's frames for the log: an unknown command gets none, a known one at least its reply. */
+const answerText = (replies: readonly string[]) =>
+  replies.length === 0 ? '(no frame)' : replies.filter(Boolean).join(' | ') || '(empty reply)';
+
 console.log(`rust-sim listening: ${sim.url}`);
 sim.onCommand((record) => {
   console.log(
-    `[${record.at.toISOString()}] #${record.connectionId} ${record.message} -> ${record.replies.join(' | ') || '(no reply)'}`,
+    `[${record.at.toISOString()}] #${record.connectionId} ${record.message} -> ${answerText(record.replies)}`,
   );
 });
 

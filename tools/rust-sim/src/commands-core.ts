@@ -104,8 +104,14 @@ function statusText(state: GameState): string {
   return header + lines.join('\n') + '\n';
 }
 
-/** `inventory.giveto STEAMID SHORTNAME AMOUNT`, with the game's exact replies. */
-function giveTo({ command, state, reply }: CommandContext): void {
+/**
+ * `inventory.giveto STEAMID SHORTNAME AMOUNT`, as Facepunch's ConVar/Inventory.cs `giveto` runs it:
+ * the player (BasePlayer.Find: online only) first, then the item (ItemManager.CreateByPartialName),
+ * then room (PlayerInventory.GiveItem). A give that does not fit is destroyed ("inventory full?"),
+ * though what topped up existing stacks of the item stays. Success replies nothing: its only sign is
+ * the line the game logs, " [ServerVar] giving …", and the chat line it broadcasts.
+ */
+function giveTo({ command, state, log, reply, chat }: CommandContext): void {
   const [who = '', what = '', amountText] = command.args;
   const player = state.roster.find(who);
   if (!player) return reply("Couldn't find player!");
@@ -113,19 +119,20 @@ function giveTo({ command, state, reply }: CommandContext): void {
   if (!item) return reply('Invalid Item!');
   const parsed = Number.parseInt(amountText ?? '1', 10);
   const amount = Number.isFinite(parsed) ? parsed : 1;
-  if (player.freeSlots !== null) {
-    if (player.freeSlots <= 0) return reply("Couldn't give item (inventory full?)");
-    player.freeSlots -= 1;
+  const given = state.roster
+    .inventoryOf(player.steamId)
+    .give(item.shortname, amount, item.stackSize ?? 1);
+  if (given.landed > 0) {
+    state.roster.recordGift({
+      at: new Date(),
+      steamId: player.steamId,
+      shortname: item.shortname,
+      amount: given.landed,
+    });
   }
-  state.roster.recordGift({
-    at: new Date(),
-    steamId: player.steamId,
-    shortname: item.shortname,
-    amount,
-  });
-  // The game logs this (Debug.Log, leading space included) instead of replying; a log line printed
-  // while an RCON command runs goes back to that command's connection with its Identifier.
-  reply(` [ServerVar] giving ${player.name} ${amount} x ${item.name}`);
+  if (!given.whole) return reply("Couldn't give item (inventory full?)");
+  log(` [ServerVar] giving ${player.name} ${amount} x ${item.name}`);
+  chat(`SERVER gave ${player.name} ${amount} x ${item.name}`);
 }
 
 export const coreCommands: Record<string, CommandHandler> = {
@@ -133,9 +140,10 @@ export const coreCommands: Record<string, CommandHandler> = {
   playerlist: ({ state, reply }) => reply(json(playerList(state))),
   status: ({ state, reply }) => reply(statusText(state)),
   'inventory.giveto': giveTo,
-  // `say` only broadcasts: the game sends no frame with the command's Identifier.
+  // ConVar.Admin.say broadcasts the chat line and replies nothing (an empty reply frame).
   say: ({ command, chat }) => chat(command.rest),
-  echo: ({ command, reply }) => reply(command.rest),
+  // Facepunch.Console Commands.Echo logs its text (Debug.Log) and replies nothing.
+  echo: ({ command, log }) => log(command.rest),
   'server.writecfg': ({ reply }) => reply('Config Saved'),
   'server.seed': ({ state, reply }) => reply(convar('server.seed', state.seed)),
   'server.worldsize': ({ state, reply }) => reply(convar('server.worldsize', state.worldSize)),

@@ -78,15 +78,18 @@ function muteTarget(state: GameState, text: string): { id: string; name: string 
 }
 
 /**
- * `bcm.mute <player|steamid> "[reason]" [time]` from the BetterChatMute plugin. Its time format is
- * `1d2h3m4s`: a bare number of seconds is NOT a time to it, so it joins the reason and the mute is
- * permanent. The plugin answers through Puts, prefixed with its title.
+ * `bcm.mute <player|steamid> "[reason]" [time]` from the BetterChatMute plugin (LaserHydra/
+ * BetterChatMute, BetterChatMute.cs CmdMute). Its time format is `1d2h3m4s`: a bare number of
+ * seconds is NOT a time to it, so it joins the reason and the mute is permanent. It answers the
+ * console through Oxide's log, never a reply: a refusal through `player.Reply` (the console player's
+ * Message is Interface.Oxide.LogInfo), a mute through PublicMessage (a chat broadcast, and Puts,
+ * prefixed with the plugin's title). So its reply frame is empty and its words come as log lines.
  */
-function mute({ command, state, reply }: CommandContext): void {
+function mute({ command, state, log, chat }: CommandContext): void {
   const [who, ...rest] = command.args;
-  if (who === undefined) return reply('/mute <player|steamid> "[reason]" [time: 1d1h1m1s]');
+  if (who === undefined) return log('/mute <player|steamid> "[reason]" [time: 1d1h1m1s]');
   const target = muteTarget(state, who);
-  if (typeof target === 'string') return reply(target);
+  if (typeof target === 'string') return log(target);
   let durationMs: number | null = null;
   const reasonParts: string[] = [];
   for (const arg of rest) {
@@ -100,38 +103,18 @@ function mute({ command, state, reply }: CommandContext): void {
     durationMs === null
       ? `${target.name} was muted by Server Console: ${reason}.`
       : `${target.name} was muted by Server Console for ${formatMuteTime(durationMs)}: ${reason}.`;
-  reply(`[Better Chat Mute] ${message}`);
+  chat(message);
+  log(`[Better Chat Mute] ${message}`);
 }
 
-function unmute({ command, state, reply }: CommandContext): void {
+/** `bcm.unmute <player|steamid>` (BetterChatMute's CmdUnmute), answering as `mute` does. */
+function unmute({ command, state, log, chat }: CommandContext): void {
   const target = muteTarget(state, command.args[0] ?? '');
-  if (typeof target === 'string') return reply(target);
-  if (!state.mutes.delete(target.id)) return reply(`${target.name} is currently not muted.`);
-  reply(`[Better Chat Mute] ${target.name} was unmuted by Server Console.`);
-}
-
-/** `oxide.usergroup add|remove <steamid|name> <group>`, with Oxide's English replies. */
-function userGroup({ command, state, reply }: CommandContext): void {
-  const [mode, who, group] = command.args;
-  if ((mode !== 'add' && mode !== 'remove') || !who || !group) {
-    return reply('Usage: usergroup <add|remove> <username> <groupname>');
-  }
-  if (state.allowedGroups && !state.allowedGroups.has(group)) {
-    return reply(`Group '${group}' doesn't exist`);
-  }
-  const byId = steamIdOrNull(who);
-  const online = byId ? undefined : state.roster.find(who);
-  const id = byId ?? online?.steamId;
-  if (!id) return reply(`Player '${who}' not found`);
-  const name = state.roster.knownName(id) ?? id;
-  const members = state.groups.get(group) ?? new Set<string>();
-  state.groups.set(group, members);
-  if (mode === 'add') {
-    members.add(id);
-    return reply(`Player '${name}' added to group: ${group}`);
-  }
-  members.delete(id);
-  reply(`Player '${name}' removed from group '${group}'`);
+  if (typeof target === 'string') return log(target);
+  if (!state.mutes.delete(target.id)) return log(`${target.name} is currently not muted.`);
+  const message = `${target.name} was unmuted by Server Console.`;
+  chat(message);
+  log(`[Better Chat Mute] ${message}`);
 }
 
 export const moderationCommands: Record<string, CommandHandler> = {
@@ -141,5 +124,4 @@ export const moderationCommands: Record<string, CommandHandler> = {
   unban,
   'bcm.mute': mute,
   'bcm.unmute': unmute,
-  'oxide.usergroup': userGroup,
 };

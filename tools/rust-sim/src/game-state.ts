@@ -18,24 +18,38 @@ export interface GameState {
   readonly roster: Roster;
   readonly bans: Map<string, SimBan>;
   readonly mutes: Map<string, SimMute>;
-  /** Oxide group -> member SteamIDs. */
+  /** Oxide group -> member SteamIDs. Only groups in this map exist. */
   readonly groups: Map<string, Set<string>>;
-  /** When set, only these groups exist (Oxide refuses others). */
-  allowedGroups: ReadonlySet<string> | null;
+  /** Permissions plugins registered (Oxide's PermissionExists). */
+  readonly permissions: Set<string>;
+  /** SteamID -> permissions granted to that player directly. */
+  readonly userPermissions: Map<string, Set<string>>;
   /** Chat lines the shop's plugin wrote to single players (`rustshop.notify`). */
   readonly notices: Array<{ steamId: string; text: string }>;
   readonly random: () => number;
 }
 
 /**
- * What a command may do while it runs. As in the game (`RCon.OnCommand`), anything the command prints
- * goes back to the connection that sent it, tagged with its Identifier; chat goes to everyone with -1.
+ * What a command may do while it runs, as in the game (Facepunch.RCon.OnCommand): every line it
+ * logs (Debug.Log, and so Oxide's LogInfo and a plugin's Puts) goes back at once to the connection
+ * that sent it with the command's Identifier; chat it broadcasts meanwhile goes to that connection
+ * only, with Identifier -1; and when it returns, its reply (ConsoleSystem.Arg.ReplyWith, the last
+ * one set; empty when none was) follows as its last frame.
  */
 export interface CommandContext {
   readonly command: ParsedCommand;
   readonly state: GameState;
-  reply: (text: string, type?: RconMessageType) => void;
+  log: (text: string, type?: RconMessageType) => void;
+  reply: (text: string) => void;
   chat: (message: string, username?: string, userId?: string) => void;
 }
 
 export type CommandHandler = (context: CommandContext) => void;
+
+/**
+ * Oxide puts every player who connects into its players' group, `default` (Oxide.Core
+ * OxideConfig.DefaultGroups.Players), when the group exists.
+ */
+export function joinDefaultGroup(state: GameState, steamId: string): void {
+  state.groups.get('default')?.add(steamId);
+}

@@ -8,6 +8,7 @@ import type {
   SimMute,
   SimPlayer,
   SimPlayerInit,
+  SimSlot,
 } from './types';
 import type { SimWipe } from './world';
 
@@ -28,7 +29,7 @@ export interface RustSimHandle {
   readonly connectionCount: number;
   readonly bans: ReadonlyMap<string, SimBan>;
   readonly mutes: ReadonlyMap<string, SimMute>;
-  /** Oxide group -> members. */
+  /** Oxide group -> members: the groups that exist (`oxide.group add` makes more). */
   readonly groups: ReadonlyMap<string, ReadonlySet<string>>;
   /** What the shop's plugin (`rustshop.notify`) wrote to single players, as each one read it. */
   readonly notices: ReadonlyArray<{ steamId: string; text: string }>;
@@ -56,10 +57,14 @@ export interface RustSimHandle {
   addPlayer(init?: SimPlayerInit): SimPlayer;
   removePlayer(steamId: string): boolean;
   players(): SimPlayer[];
-  /** What `inventory.giveto` gave, to one player or to all. */
+  /** What `inventory.giveto` put in inventories (a give that did not fit only what topped up stacks). */
   gifts(steamId?: string): SimGift[];
-  /** Free inventory slots of an online player; null = unlimited. */
+  /** Free inventory slots of an online player from now on; null = unlimited. */
   setFreeSlots(steamId: string, slots: number | null): void;
+  /** A player's inventory, slot by slot (kept while they are offline). */
+  inventory(steamId: string): SimSlot[];
+  /** The player drops every stack of an item (or everything), making room; returns the items dropped. */
+  dropItems(steamId: string, shortname?: string): number;
   setItems(items: readonly SimItem[]): void;
   /** Makes a command (by name, e.g. `inventory.giveto`) run but never answer; `false` undoes it. */
   setSilent(commandName: string, silent?: boolean): void;

@@ -1,3 +1,4 @@
+import { Inventory } from './inventory';
 import type { SimGift, SimPlayer, SimPlayerInit } from './types';
 
 /**
@@ -32,6 +33,8 @@ export class Roster {
   private readonly online = new Map<string, SimPlayer>();
   /** Everyone ever seen, so offline ids still resolve to a name (as Oxide's covalence does). */
   private readonly known = new Map<string, string>();
+  /** Inventories by SteamID: a player who leaves keeps theirs (their sleeper carries it). */
+  private readonly inventories = new Map<string, Inventory>();
   private readonly gifts: SimGift[] = [];
   private nextGeneratedId = 76561198990000000n;
 
@@ -48,12 +51,29 @@ export class Roster {
       connectedAt: Date.now(),
       ping: init.ping ?? 20 + Math.floor(this.random() * 80),
       health: init.health ?? 100,
-      freeSlots: init.freeSlots ?? null,
       resident: init.resident ?? false,
     };
     this.online.set(steamId, player);
     this.known.set(steamId, player.name);
+    const described = init.inventorySlots ?? init.freeSlots ?? init.inventory;
+    if (described !== undefined || !this.inventories.has(steamId)) {
+      const items = init.inventory ?? [];
+      const capacity =
+        init.inventorySlots ??
+        (init.freeSlots === undefined ? null : items.length + init.freeSlots);
+      this.inventories.set(steamId, new Inventory(capacity, items));
+    }
     return player;
+  }
+
+  /** A player's inventory (an empty, unlimited one for someone never seen). */
+  inventoryOf(steamId: string): Inventory {
+    let inventory = this.inventories.get(steamId);
+    if (!inventory) {
+      inventory = new Inventory(null);
+      this.inventories.set(steamId, inventory);
+    }
+    return inventory;
   }
 
   remove(steamId: string): SimPlayer | undefined {
@@ -72,6 +92,11 @@ export class Roster {
 
   knownName(steamId: string): string | undefined {
     return this.known.get(steamId);
+  }
+
+  /** Everyone the server has seen, online or not (Oxide's covalence player list). */
+  knownIds(): string[] {
+    return [...this.known.keys()];
   }
 
   /**

@@ -1,26 +1,16 @@
 import { createChatter, joinLine, leaveLine } from './chatter';
 import { canonicalName, runCommand } from './commands';
 import type { RustSimHandle } from './handle';
+import { joinDefaultGroup } from './game-state';
 import { RconListener, type SimConnection } from './rcon-listener';
 import { initialState, wipeWorld } from './world';
+import { chatFrame, frame } from './frames';
 import type {
-  RconFrame,
   RconMessageType,
   RustSimOptions,
   SimCommandRecord,
   SimConnectionAttempt,
 } from './types';
-
-const frame = (
-  Message: string,
-  Identifier: number,
-  Type: RconMessageType = 'Generic',
-): RconFrame => ({
-  Message,
-  Identifier,
-  Type,
-  Stacktrace: '',
-});
 
 /** Starts a simulated Rust server speaking WebRcon on loopback. */
 export async function startRustSim(options: RustSimOptions = {}): Promise<RustSimHandle> {
@@ -42,34 +32,26 @@ export async function startRustSim(options: RustSimOptions = {}): Promise<RustSi
   const broadcastConsole = (message: string, type: RconMessageType = 'Generic') =>
     listener.broadcast(frame(message, 0, type));
   const broadcastChat = (message: string, username: string, userId: string) =>
-    listener.broadcast(
-      frame(
-        JSON.stringify(
-          {
-            Channel: 0,
-            Message: message,
-            UserId: userId,
-            Username: username,
-            Color: '#5af',
-            Time: Math.floor(Date.now() / 1000),
-          },
-          null,
-          2,
-        ),
-        -1,
-        'Chat',
-      ),
-    );
+    listener.broadcast(chatFrame(message, username, userId));
 
+  /**
+   * Runs a command and answers as Facepunch.RCon.OnCommand does: what the command logs, and chat it
+   * broadcasts while it runs (RCon.Broadcast with `responseConnection` set), go to the connection
+   * that sent it only, then its reply; nothing at all for a command the game does not know.
+   */
   const execute = (connection: SimConnection, identifier: number, message: string) => {
     const output = runCommand(message, state);
     const name = canonicalName(output.command.name);
     const silenced = silent.has(name);
-    if (!silenced) {
-      for (const reply of output.replies)
-        listener.send(connection, frame(reply.text, identifier, reply.type));
+    const replies: string[] = [];
+    for (const event of output.events) {
+      if (event.kind === 'chat') {
+        listener.send(connection, chatFrame(event.message, event.username, event.userId));
+      } else if (!silenced) {
+        listener.send(connection, frame(event.text, identifier, event.type));
+        replies.push(event.text);
+      }
     }
-    for (const chat of output.chats) broadcastChat(chat.message, chat.username, chat.userId);
     const record: SimCommandRecord = {
       at: new Date(),
       connectionId: connection.id,
@@ -78,7 +60,7 @@ export async function startRustSim(options: RustSimOptions = {}): Promise<RustSi
       name: output.command.name,
       message,
       args: output.command.args,
-      replies: silenced ? [] : output.replies.map((reply) => reply.text),
+      replies,
       silenced,
     };
     commands.push(record);
@@ -187,6 +169,7 @@ export async function startRustSim(options: RustSimOptions = {}): Promise<RustSi
     },
     addPlayer(init) {
       const player = roster.add(init);
+      joinDefaultGroup(state, player.steamId);
       broadcastConsole(joinLine(player));
       return player;
     },
@@ -198,10 +181,12 @@ export async function startRustSim(options: RustSimOptions = {}): Promise<RustSi
     players: () => roster.list(),
     gifts: (steamId) => roster.giftsOf(steamId),
     setFreeSlots(steamId, slots) {
-      const player = roster.get(steamId);
-      if (!player) throw new Error(`rust-sim: player ${steamId} is not online`);
-      player.freeSlots = slots;
+      if (!roster.get(steamId)) throw new Error(`rust-sim: player ${steamId} is not online`);
+      const inventory = roster.inventoryOf(steamId);
+      inventory.capacity = slots === null ? null : inventory.used + slots;
     },
+    inventory: (steamId) => roster.inventoryOf(steamId).contents(),
+    dropItems: (steamId, shortname) => roster.inventoryOf(steamId).drop(shortname),
     setItems(items) {
       state.items = items;
     },

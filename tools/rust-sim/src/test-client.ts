@@ -9,6 +9,11 @@ export interface RawClient {
   /** The first frame (already received or future) matching the predicate. */
   frame(predicate: (frame: RconFrame) => boolean, timeoutMs?: number): Promise<RconFrame>;
   run(identifier: number, message: string): Promise<RconFrame>;
+  /**
+   * Every frame a command got with its Identifier (its log lines, then its reply). The sim sends them
+   * in one go, so a short pause after the first is enough; `[]` when none came in `timeoutMs`.
+   */
+  answer(identifier: number, message: string, timeoutMs?: number): Promise<RconFrame[]>;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,15 @@ export function connectRaw(url: string): Promise<RawClient> {
         run(identifier, message) {
           client.send(identifier, message);
           return client.frame((frame) => frame.Identifier === identifier);
+        },
+        async answer(identifier, message, timeoutMs = 300) {
+          client.send(identifier, message);
+          const first = await client
+            .frame((frame) => frame.Identifier === identifier, timeoutMs)
+            .catch(() => null);
+          if (!first) return [];
+          await new Promise((done) => setTimeout(done, 30));
+          return frames.filter((frame) => frame.Identifier === identifier);
         },
         close: () =>
           new Promise<void>((done) => {

@@ -14,6 +14,17 @@ export interface SimItem {
   shortname: string;
   /** English display name, used in the game's "[ServerVar] giving ..." line. */
   name: string;
+  /**
+   * Its stack limit (the game's ItemDefinition.stackable): how many one inventory slot tops up to.
+   * Default 1, so every give takes a slot of its own.
+   */
+  stackSize?: number;
+}
+
+/** One occupied inventory slot. */
+export interface SimSlot {
+  readonly shortname: string;
+  readonly amount: number;
 }
 
 export interface SimPlayerInit {
@@ -21,10 +32,14 @@ export interface SimPlayerInit {
   steamId?: string;
   name?: string;
   /**
-   * Free inventory slots; each successful give uses one (the game creates one Item per give).
-   * Omitted = unlimited, so "Couldn't give item (inventory full?)" never happens.
+   * Inventory slots (a player has 24 main and 6 belt slots in the game). Omitted = unlimited, so
+   * "Couldn't give item (inventory full?)" never happens. The inventory outlives a disconnect.
    */
+  inventorySlots?: number;
+  /** Free slots left beside `inventory` (another way to say inventorySlots). */
   freeSlots?: number;
+  /** What the player carries when they join (each entry one slot). */
+  inventory?: readonly SimSlot[];
   ping?: number;
   health?: number;
   /**
@@ -41,7 +56,6 @@ export interface SimPlayer {
   readonly connectedAt: number;
   ping: number;
   health: number;
-  freeSlots: number | null;
   readonly resident: boolean;
 }
 
@@ -65,7 +79,10 @@ export interface SimCommandRecord {
   /** The whole command line as received. */
   readonly message: string;
   readonly args: readonly string[];
-  /** The frames it answered with (empty when the command is silenced or answers nothing). */
+  /**
+   * The frames it answered with, in order: what it logged while it ran, then its reply (possibly
+   * empty). Empty when the game does not know the command, or when the command is silenced.
+   */
   readonly replies: readonly string[];
   readonly silenced: boolean;
 }
@@ -117,8 +134,14 @@ export interface RustSimOptions {
   items?: readonly SimItem[];
   /** Players online at start. Default: two demo players. Pass `[]` for an empty server. */
   players?: readonly SimPlayerInit[];
-  /** Oxide groups that exist. Omitted = any group name is accepted. */
+  /**
+   * Oxide groups that exist at start; others must be made with `oxide.group add <name>` first, as on
+   * a real server. Default DEFAULT_GROUPS: Oxide's own `default` and `admin`, and the groups of the
+   * shop's standard VIP tiers (`vip_bronze` … `vip_diamond`).
+   */
   groups?: readonly string[];
+  /** Permissions plugins registered (what `oxide.grant` accepts). Default: BetterChatMute's. */
+  permissions?: readonly string[];
   /** Wrong passwords from one address before it is banned. Game default 5. */
   maxPasswordFailures?: number;
   /** How long such a ban lasts. Game default 300 s. */

@@ -1,4 +1,5 @@
-import type { GameState } from './game-state';
+import { DEFAULT_GROUPS, DEFAULT_PERMISSIONS } from './commands-permissions';
+import { joinDefaultGroup, type GameState } from './game-state';
 import { DEFAULT_ITEMS } from './items';
 import { DEFAULT_PLAYERS, Roster } from './players';
 import type { RustSimOptions } from './types';
@@ -65,7 +66,7 @@ export function initialState(options: RustSimOptions, random: () => number): Gam
   const roster = new Roster(random);
   for (const init of options.players ?? DEFAULT_PLAYERS) roster.add(init);
   const savedAt = options.saveCreatedAt ?? new Date();
-  return {
+  const state: GameState = {
     hostname: options.hostname ?? '[RU] Simulated Rust Server',
     map: options.map ?? 'Procedural Map',
     maxPlayers: options.maxPlayers ?? 100,
@@ -77,9 +78,12 @@ export function initialState(options: RustSimOptions, random: () => number): Gam
     roster,
     bans: new Map(),
     mutes: new Map(),
-    groups: new Map(),
-    allowedGroups: options.groups ? new Set(options.groups) : null,
+    groups: new Map((options.groups ?? DEFAULT_GROUPS).map((group) => [group, new Set<string>()])),
+    permissions: new Set(options.permissions ?? DEFAULT_PERMISSIONS),
+    userPermissions: new Map(),
     notices: [],
     random,
   };
+  for (const player of roster.list()) joinDefaultGroup(state, player.steamId);
+  return state;
 }
