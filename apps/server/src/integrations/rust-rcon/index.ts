@@ -1,6 +1,7 @@
 export { RconClient } from './rcon-client';
 export { RconPool, type RconPoolOptions, type RconServerConfig } from './rcon-pool';
 export {
+  answerError,
   classifyGiveReply,
   parsePlayerList,
   parseServerInfo,
@@ -11,6 +12,12 @@ export {
   type PlayerListEntry,
   type ServerInfo,
 } from './rcon-replies';
+export { runCheckedCommand, type CommandCheck } from './checked-command';
+export {
+  parsePermissionCommand,
+  type PermissionCommand,
+  type PermissionRefusal,
+} from './permission-commands';
 export type {
   RconBackoffOptions,
   RconClientOptions,
@@ -20,6 +27,7 @@ export type {
   RconLine,
   RconLogger,
   RconMessageType,
+  RconReplyLine,
   RconStatus,
   RconUnavailableReason,
 } from './rcon-types';

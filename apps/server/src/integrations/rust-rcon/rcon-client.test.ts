@@ -70,8 +70,17 @@ describe('RconClient against the simulated server', () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => client.send(`echo reply-${i}`)),
     );
+    // `echo` logs its text (Identifier of the command) and replies nothing: both are its answer.
     results.forEach((result, i) =>
-      expect(result).toEqual({ status: 'ok', message: `reply-${i}`, type: 'Generic' }),
+      expect(result).toEqual({
+        status: 'ok',
+        message: `reply-${i}`,
+        type: 'Generic',
+        lines: [
+          { message: `reply-${i}`, type: 'Generic' },
+          { message: '', type: 'Generic' },
+        ],
+      }),
     );
     const identifiers = sim?.commands.map((c) => c.identifier) ?? [];
     expect(new Set(identifiers).size).toBe(50);
@@ -94,6 +103,32 @@ describe('RconClient against the simulated server', () => {
       status: 'ok',
       message: 'still here',
     });
+  });
+
+  it('gathers what the game logs while a command runs, then its reply, as one answer', async () => {
+    const { client } = await setup({ groups: ['default'] });
+    await client.waitForOnline();
+    const missing = await client.send(`oxide.usergroup add ${KOLYA} vip_gold`);
+    expect(missing).toMatchObject({
+      status: 'ok',
+      message: "Group 'vip_gold' doesn't exist",
+      lines: [
+        { message: "Group 'vip_gold' doesn't exist", type: 'Generic' },
+        { message: '', type: 'Generic' },
+      ],
+    });
+    const shown = await client.send(`oxide.show user ${KOLYA}`);
+    expect(shown.status === 'ok' && shown.message).toContain('groups:\ndefault');
+  });
+
+  it('calls a command the game does not know unknown: the game sends no frame for it', async () => {
+    const { sim: s, client } = await setup({}, { commandTimeoutMs: 200 });
+    await client.waitForOnline();
+    expect(await client.send('oxide.usergroupp add x y')).toEqual({
+      status: 'unknown',
+      reason: 'timeout',
+    });
+    expect(s.commands.at(-1)?.replies).toEqual([]);
   });
 
   it('says unavailable while not connected, without sending anything', async () => {

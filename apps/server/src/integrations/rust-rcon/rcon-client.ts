@@ -28,10 +28,14 @@ function frameText(data: WebSocket.RawData): string {
 /** A link that stayed up this long was healthy: its drop starts the backoff afresh. */
 const STABLE_MS = 10_000;
 
+/** See RconClientOptions.replySettleMs. */
+const DEFAULT_REPLY_SETTLE_MS = 50;
+
 /**
- * One persistent WebRcon connection to one game server. Commands are matched to replies by
- * Identifier, so any number may be in flight; whatever matches no pending command (console log
- * lines, chat, late replies) goes to `onLine` subscribers. Reconnects on its own, with exponential
+ * One persistent WebRcon connection to one game server. Commands are matched to their frames by
+ * Identifier, so any number may be in flight, and a command's result is its whole answer (every
+ * line it logged, then its reply); whatever matches no pending command (console log lines, chat,
+ * late replies) goes to `onLine` subscribers. Reconnects on its own, with exponential
  * backoff and jitter, and backs off hard (then stops) when the game refuses the password, because
  * five refusals get our address banned from the server's RCON for 300 s.
  */
@@ -93,8 +97,11 @@ export class RconClient {
     this.reconnect();
   }
 
-  /** Runs one console command. Never rejects: the outcome says what is known. */
-  send(command: string, options: { timeoutMs?: number } = {}): Promise<RconCommandResult> {
+  /** Runs one console command and gathers its answer. Never rejects: the outcome says what is known. */
+  send(
+    command: string,
+    options: { timeoutMs?: number; settleMs?: number } = {},
+  ): Promise<RconCommandResult> {
     if (this.closed) return Promise.resolve({ status: 'unavailable', reason: 'closed' });
     const socket = this.socket;
     if (!socket || socket.readyState !== WebSocket.OPEN) {
@@ -107,7 +114,8 @@ export class RconClient {
       return Promise.resolve({ status: 'unavailable', reason });
     }
     const timeoutMs = options.timeoutMs ?? this.options.commandTimeoutMs ?? 10_000;
-    const { identifier, result } = this.pending.register(timeoutMs);
+    const settleMs = options.settleMs ?? this.options.replySettleMs ?? DEFAULT_REPLY_SETTLE_MS;
+    const { identifier, result } = this.pending.register(timeoutMs, settleMs);
     socket.send(JSON.stringify({ Identifier: identifier, Message: command, Name: 'WebRcon' }));
     return result;
   }
@@ -252,7 +260,7 @@ export class RconClient {
   private onFrame(raw: string): void {
     const frame = parseFrame(raw);
     if (!frame) return this.options.logger?.warn('RCON: ignored a frame that is not JSON');
-    if (this.pending.settle(frame)) return;
+    if (this.pending.take(frame)) return;
     const line: RconLine = { ...frame, receivedAt: new Date() };
     for (const listener of this.lineListeners) listener(line);
   }

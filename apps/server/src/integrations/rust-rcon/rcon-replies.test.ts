@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyGiveReply, parsePlayerList, parseServerInfo } from './rcon-replies';
+import { answerError, classifyGiveReply, parsePlayerList, parseServerInfo } from './rcon-replies';
 
 describe('serverinfo and playerlist replies', () => {
   it('reads serverinfo and ignores fields it does not know', () => {
@@ -98,5 +98,40 @@ describe('inventory.giveto replies', () => {
     expect(classifyGiveReply('Invalid Item!')).toBe('invalid-item');
     expect(classifyGiveReply("Couldn't give item (inventory full?)")).toBe('inventory-full');
     expect(classifyGiveReply('something else')).toBe('unrecognised');
+  });
+
+  it('reads a whole answer: the logged give line before an empty reply, never silence', () => {
+    expect(classifyGiveReply(' [ServerVar] giving Bandit_Kolya 1 x Assault Rifle\n')).toBe('given');
+    expect(classifyGiveReply('')).toBe('unrecognised');
+    expect(classifyGiveReply("Couldn't give item (inventory full?)")).toBe('inventory-full');
+    // A plugin's line logged before the refusal does not hide it.
+    expect(classifyGiveReply("[Kits] checking\nCouldn't find player!")).toBe('player-not-found');
+  });
+});
+
+describe('errors in a command’s answer', () => {
+  it('finds the line that reports one, in the game’s, Oxide’s and Carbon’s words', () => {
+    const error = (message: string) => answerError({ message });
+    expect(error("Group 'vip_gold' doesn't exist")).toBe("Group 'vip_gold' doesn't exist");
+    expect(error("[Oxide] 14:03 [Info] Player 'x' not found")).toBe("Player 'x' not found");
+    expect(error("Group 'vip_gold' could not be found.")).toBe(
+      "Group 'vip_gold' could not be found.",
+    );
+    expect(error('Error: kit.give - Object reference not set (Assembly-CSharp)')).toContain(
+      'Error:',
+    );
+    expect(error('Usage: oxide.usergroup <add|remove> <username> <groupname>')).toContain('Usage');
+    expect(error("This doesn't appear to be a 64bit steamid: 12")).not.toBeNull();
+    expect(error('Kit given to Bandit_Kolya\n')).toBeNull();
+    expect(error('')).toBeNull();
+  });
+
+  it('takes a frame the game typed Error as one, whatever it says', () => {
+    expect(
+      answerError({
+        message: 'NullReferenceException',
+        lines: [{ message: 'NullReferenceException', type: 'Error' }],
+      }),
+    ).toBe('NullReferenceException');
   });
 });

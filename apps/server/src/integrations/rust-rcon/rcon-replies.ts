@@ -92,16 +92,55 @@ export function parsePlayerList(message: string): ParseResult<PlayerListEntry[]>
 export type GiveOutcome =
   'given' | 'player-not-found' | 'invalid-item' | 'inventory-full' | 'unrecognised';
 
+/** A line of an answer without the "[Oxide] 14:03 [Info] " Oxide puts before it outside minimalist mode. */
+export function withoutLogPrefix(line: string): string {
+  return line.replace(/^\[Oxide\] \d{1,2}:\d{2}(?: [AP]M)? \[\w+\] /, '').trim();
+}
+
+const answerLines = (message: string) => message.split(/\r?\n/).map(withoutLogPrefix);
+
 /**
- * What an `inventory.giveto` reply means. Success is the game's log line
- * " [ServerVar] giving NAME AMOUNT x ITEM NAME"; the failures are its three fixed replies. Note that
- * "inventory full" means the item was created and destroyed: nothing was given.
+ * What an `inventory.giveto` answer means (ConVar/Inventory.cs `giveto`): its three fixed replies,
+ * checked in the game's order (the player, the item, then room), or success, whose only sign is the
+ * line the game logs after the give, " [ServerVar] giving NAME AMOUNT x ITEM NAME" (its reply is
+ * then empty). "Inventory full" means the item was created and destroyed: that give did not land.
  */
 export function classifyGiveReply(message: string): GiveOutcome {
-  const text = message.trim();
-  if (text === "Couldn't find player!") return 'player-not-found';
-  if (text === 'Invalid Item!') return 'invalid-item';
-  if (text === "Couldn't give item (inventory full?)") return 'inventory-full';
-  if (/^\[ServerVar\] giving .+ -?\d+ x .+$/s.test(text)) return 'given';
+  const lines = answerLines(message);
+  if (lines.includes("Couldn't find player!")) return 'player-not-found';
+  if (lines.includes('Invalid Item!')) return 'invalid-item';
+  if (lines.includes("Couldn't give item (inventory full?)")) return 'inventory-full';
+  if (lines.some((line) => /^\[ServerVar\] giving .+ -?\d+ x .+$/.test(line))) return 'given';
   return 'unrecognised';
+}
+
+/**
+ * How the game, Oxide, Carbon and common plugins word a refusal: the console's own "Error: …" when a
+ * command throws, "… not found", "… doesn't exist", "Couldn't …", "Invalid …", a usage line (the
+ * arguments were wrong, so nothing ran), and permission refusals.
+ */
+const ERROR_LINE = [
+  /^error\b/i,
+  /\bnot found\b/i,
+  /\b(?:doesn'?t|does not) exist\b/i,
+  /\bcould not be found\b/i,
+  /^(?:couldn'?t|could not|cannot|can'?t|failed|unable)\b/i,
+  /^invalid\b/i,
+  /^(?:usage|syntax):/i,
+  /\bdoesn'?t appear to be\b/i,
+  /\b(?:permission denied|not allowed|you cannot run this command|don'?t have permission)\b/i,
+  /^unknown command\b/i,
+];
+
+/**
+ * The first line of a command's answer that reports an error, or null when none does. A frame the
+ * game typed Error counts as one whatever it says.
+ */
+export function answerError(answer: {
+  message: string;
+  lines?: ReadonlyArray<{ message: string; type: string }>;
+}): string | null {
+  const typed = answer.lines?.find((line) => line.type === 'Error' && line.message.trim() !== '');
+  if (typed) return withoutLogPrefix(typed.message.split(/\r?\n/, 1)[0] ?? '');
+  return answerLines(answer.message).find((line) => ERROR_LINE.some((re) => re.test(line))) ?? null;
 }

@@ -1,13 +1,25 @@
 /** Frame types of Facepunch's WebRcon (its `RCon.LogType` enum, sent by name). */
 export type RconMessageType = 'Generic' | 'Error' | 'Warning' | 'Chat' | 'Report' | 'ClientPerf';
 
+/** One frame the game sent with a command's Identifier: a line it logged while it ran, or its reply. */
+export interface RconReplyLine {
+  message: string;
+  type: RconMessageType;
+}
+
 /**
- * The outcome of one command. `unknown` is not a failure: the game may have run the command and
- * simply sent nothing back (several commands never answer), or the link dropped after sending.
- * Callers that change game state (giving items) must treat it as "maybe done", never as "not done".
+ * The outcome of one command. `ok` carries every frame the game sent with the command's Identifier
+ * (`lines`): what it logged while the command ran (Oxide's messages, the game's « [ServerVar] giving …»
+ * line), then its reply, which may be empty. `message` is those lines' texts, empty ones left out,
+ * one per line; `type` is the most severe of them.
+ *
+ * `unknown` is never success: the game sent no frame at all in time. A command the game does not
+ * know gets no frame (RCon.OnCommand sends nothing when the console returns null), and neither does
+ * one whose reply was lost or is stuck behind a busy server. Callers that change game state must
+ * treat it as "maybe done" when the command exists, never as done.
  */
 export type RconCommandResult =
-  | { status: 'ok'; message: string; type: RconMessageType }
+  | { status: 'ok'; message: string; type: RconMessageType; lines: RconReplyLine[] }
   | { status: 'unknown'; reason: 'timeout' | 'connection-lost' | 'closed' }
   | { status: 'unavailable'; reason: RconUnavailableReason };
 
@@ -59,8 +71,16 @@ export interface RconEndpoint {
 }
 
 export interface RconClientOptions extends RconEndpoint {
-  /** How long to wait for a command's reply before calling its outcome unknown. Default 10 s. */
+  /** How long to wait for a command's first frame before calling its outcome unknown. Default 10 s. */
   commandTimeoutMs?: number;
+  /**
+   * After a command's latest frame, how long to wait for another before its answer is complete
+   * (an empty frame, a command's empty reply, ends it at once). The game writes all of a command's
+   * frames in one go (RCon.OnCommand runs the command on the main thread; every line logged
+   * meanwhile goes out at once, its reply last, on sockets with NoDelay set: Facepunch.Rcon
+   * Listener.Start), so they arrive together; this only bridges scheduling jitter. Default 50 ms.
+   */
+  replySettleMs?: number;
   /** Handshake timeout. Default 10 s. */
   connectTimeoutMs?: number;
   backoff?: Partial<RconBackoffOptions>;
