@@ -1,18 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_SITE_CONTENT } from '@shop/shared';
 import { createQueueRunner } from '../../lib/queue-runner';
 import {
   classifyGiveReply,
+  runCheckedCommand,
   type RconClient,
   type RconPool,
 } from '../../integrations/rust-rcon/index';
-import { DEFAULT_SITE_CONTENT } from '@shop/shared';
-import { giftNoticeCommand } from './gift-notice';
-
-const DEFAULT_GIFT_NOTICE = DEFAULT_SITE_CONTENT.notices.giftNotice;
 import type { ServersRepository } from '../servers/servers-repository';
 import type { DeliveryJobRow, DeliveryRepository } from './delivery-repository';
 import { stepCommand, stepCount } from './delivery-plan';
+import { giftNoticeCommand } from './gift-notice';
+import { commandFailure, DELIVERY_REASONS, kitWaitsForRoom } from './rcon-delivery-reasons';
+
+export { DELIVERY_REASONS };
+
+const DEFAULT_GIFT_NOTICE = DEFAULT_SITE_CONTENT.notices.giftNotice;
 
 export interface RconWorkerOptions {
   /** Pause between two stacks, so the game and the player's inventory keep up. */
@@ -25,26 +29,13 @@ export interface RconWorkerOptions {
   connectWaitMs: number;
 }
 
-export const DELIVERY_REASONS = {
-  offline: 'Игрок не в сети: выдача при следующем входе',
-  inventoryFull: 'Инвентарь полон: выдача повторится позже',
-  serverDown: 'Сервер недоступен по RCON: выдача повторится позже',
-  invalidItem: 'Игра не знает такого предмета: проверьте shortname товара',
-  serverGone: 'Сервер удалён',
-  unknownOutcome:
-    'Сервер не подтвердил выдачу: проверьте инвентарь игрока, затем повторите или верните деньги',
-  interrupted:
-    'Выдача прервалась во время команды: проверьте инвентарь игрока, затем повторите или верните деньги',
-  unexpectedReply: 'Неожиданный ответ сервера',
-  shopRestarting: 'Магазин перезапускается: выдача продолжится',
-} as const;
-
 type StepOutcome = 'done' | 'lost' | { postpone: string } | { fail: string };
 
 /**
- * Sends RCON deliveries step by step (a stack, or one command). Each step is marked in flight before
- * it is sent and confirmed after; a step whose outcome is unknown (no reply, or the process died
- * mid-step) is never sent again by itself, because the game may have given it: an admin decides.
+ * Sends RCON deliveries step by step (a stack, a kit piece, or one command), and reads every answer:
+ * a step is done only on the game's positive sign, never on silence. Each step is marked in flight
+ * before it is sent and confirmed after; a step whose outcome is unknown (no reply, or the process
+ * died mid-step) is never sent again by itself, because the game may have given it: an admin decides.
  */
 export function createRconDeliveryWorker(
   deliveries: DeliveryRepository,
@@ -57,6 +48,42 @@ export function createRconDeliveryWorker(
   /** The owner's in-game gift notice, with `{{sender}}` and `{{product}}`. */
   giftNotice: () => Promise<string> = async () => DEFAULT_GIFT_NOTICE,
 ) {
+  /**
+   * One stack or kit piece through `inventory.giveto`: given only on the game's « [ServerVar] giving
+   * …» line. A full inventory gave nothing of this piece (the game destroys the item it made), so the
+   * job waits, keeping the pieces already confirmed.
+   */
+  async function giveStep(job: DeliveryJobRow, client: RconClient, command: string, step: number) {
+    const reply = await client.send(command, { timeoutMs: options.commandTimeoutMs });
+    if (reply.status === 'unavailable') return { postpone: DELIVERY_REASONS.serverDown };
+    if (reply.status === 'unknown') return { fail: DELIVERY_REASONS.unknownOutcome };
+    switch (classifyGiveReply(reply.message)) {
+      case 'given':
+        return 'done';
+      case 'player-not-found':
+        return { postpone: DELIVERY_REASONS.offline };
+      case 'inventory-full':
+        return job.payload.kind === 'kit'
+          ? { postpone: kitWaitsForRoom(step, stepCount(job.payload)) }
+          : { postpone: DELIVERY_REASONS.inventoryFull };
+      case 'invalid-item':
+        return { fail: DELIVERY_REASONS.invalidItem };
+      default:
+        // No sign of a give and no known refusal (an empty answer included): it may have landed.
+        return reply.message.trim() === ''
+          ? { fail: DELIVERY_REASONS.unknownOutcome }
+          : { fail: `${DELIVERY_REASONS.unexpectedReply}: ${reply.message.slice(0, 200)}` };
+    }
+  }
+
+  /** A product's command: done only when the game's answer (or a read-back) shows it worked. */
+  async function commandStep(client: RconClient, command: string): Promise<StepOutcome> {
+    const check = await runCheckedCommand(client, command, options.commandTimeoutMs);
+    if (check.kind === 'done') return 'done';
+    if (check.kind === 'unavailable') return { postpone: DELIVERY_REASONS.serverDown };
+    return { fail: commandFailure(check, command) };
+  }
+
   async function runStep(
     job: DeliveryJobRow,
     client: RconClient,
@@ -68,27 +95,13 @@ export function createRconDeliveryWorker(
       await client.waitForOnline(options.connectWaitMs).catch(() => undefined);
     }
     if (!client.isOnline) return { postpone: DELIVERY_REASONS.serverDown };
-    const payload = job.payload;
     const command = stepCommand(job, step);
     if (command === undefined) return 'done';
 
     if (!(await deliveries.beginStep(job, step, options.leaseSeconds))) return 'lost';
-    const reply = await client.send(command, { timeoutMs: options.commandTimeoutMs });
-    if (reply.status === 'unavailable') return { postpone: DELIVERY_REASONS.serverDown };
-    if (reply.status === 'unknown') return { fail: DELIVERY_REASONS.unknownOutcome };
-    if (payload.kind === 'commands') return 'done';
-    switch (classifyGiveReply(reply.message)) {
-      case 'given':
-        return 'done';
-      case 'player-not-found':
-        return { postpone: DELIVERY_REASONS.offline };
-      case 'inventory-full':
-        return { postpone: DELIVERY_REASONS.inventoryFull };
-      case 'invalid-item':
-        return { fail: DELIVERY_REASONS.invalidItem };
-      default:
-        return { fail: `${DELIVERY_REASONS.unexpectedReply}: ${reply.message.slice(0, 200)}` };
-    }
+    return job.payload.kind === 'commands'
+      ? commandStep(client, command)
+      : giveStep(job, client, command, step);
   }
 
   async function deliver(job: DeliveryJobRow) {

@@ -1,7 +1,13 @@
-import type { RustSimHandle } from '@shop/rust-sim';
+import { DEFAULT_GROUPS, type RustSimHandle } from '@shop/rust-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProduct, fund, startGameShop, type GameShop } from '../../test-support/shop-fixtures';
+import {
+  addProduct,
+  fund,
+  seenOnline,
+  startGameShop,
+  type GameShop,
+} from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import { queryRows } from '../../test-support/sql';
 import type { TestApp } from '../../test-support/test-app';
@@ -17,7 +23,8 @@ let serverId: number;
 
 beforeAll(async () => {
   world = await startGameShop({
-    sim: { players: [] },
+    // The groups the command templates below join exist on this server (as a kit plugin makes them).
+    sim: { players: [], groups: [...DEFAULT_GROUPS, 'kit_start', 'kit_x2'] },
     app: {
       gameServers: {
         monitorIntervalMs: false,
@@ -102,7 +109,7 @@ describe('RCON delivery', () => {
     });
   });
 
-  it('runs the product’s command templates with the player, quantity and stacks filled in', async () => {
+  it('runs the product’s command templates with the player, quantity and stacks filled in, reading back each group', async () => {
     const player = await playerInGame(BANDIT, true);
     const kit = await addProduct(shop, admin.headers, {
       name: 'Набор',
@@ -120,11 +127,15 @@ describe('RCON delivery', () => {
       what: 'job delivered',
     });
     const sent = game.commands.slice(before).map((record) => record.message);
+    // A group change counts once the player's groups, read back, hold it.
     expect(sent).toEqual([
       `oxide.usergroup add ${BANDIT} kit_start`,
+      `oxide.show user ${BANDIT}`,
       `inventory.giveto ${BANDIT} wood 10`,
       `oxide.usergroup add ${BANDIT} kit_x2`,
+      `oxide.show user ${BANDIT}`,
     ]);
+    expect(game.groups.get('kit_x2')?.has(BANDIT)).toBe(true);
     expect(game.gifts(BANDIT).filter((gift) => gift.shortname === 'wood')).toContainEqual(
       expect.objectContaining({ amount: 10 }),
     );
@@ -204,6 +215,8 @@ describe('RCON delivery', () => {
     await makeDue(orderId);
     await shop.app.delivery.worker.kick();
     expect(game.gifts(steamId).map((gift) => gift.amount)).toEqual([500, 500]);
+    // Buyers can pick the server again once the shop has seen it back.
+    await seenOnline(shop, serverId);
   });
 
   it('fails, for an admin to decide, when the game never confirms a give, and does not repeat it', async () => {
