@@ -16,6 +16,13 @@ import {
   unbanCommand,
   unmuteCommand,
 } from './moderation-commands';
+import {
+  banFoundNoPlayer,
+  moderationConfirmed,
+  NO_ANSWER,
+  NOT_DONE,
+  quotedAnswer,
+} from './moderation-replies';
 
 export type ModerationAction =
   | { kind: 'mute'; serverId: number; reason: string; days: number; minutes: number }
@@ -25,7 +32,12 @@ export type ModerationAction =
 
 type Result = ModerationReply['results'][number];
 
-const NO_REPLY = 'Сервер не ответил вовремя: команда могла выполниться.';
+/** One server's outcome: `confirmed` only when the game's answer says the command did its work. */
+interface ServerOutcome extends Result {
+  answered: boolean;
+  confirmed: boolean;
+}
+
 const DONE: Record<ModerationAction['kind'], string> = {
   mute: ADMIN_MESSAGES.muteDone,
   unmute: ADMIN_MESSAGES.unmuteDone,
@@ -57,21 +69,49 @@ async function commandsFor(
   }
 }
 
+/**
+ * Runs the action on one server and reads the game's answer. `ok` only on the game's success text;
+ * a refusal («Could not find player…», «Player not found») keeps status `unknown` (not confirmed)
+ * with the game's words as output. `ban` for a player who left meanwhile becomes `banid`; the
+ * config is saved only after a change.
+ */
 async function runOn(
   app: FastifyInstance,
   action: ModerationAction,
   user: UserRow,
   server: ServerRow,
-): Promise<Result> {
+): Promise<ServerOutcome> {
   const [command, ...follow] = await commandsFor(app, action, user, server);
   const client = app.servers.monitor.clientFor(server);
   const base = { serverId: server.id, serverName: server.name };
-  const reply = await client.send(command ?? '', { timeoutMs: app.servers.consoleTimeoutMs });
+  const send = (line: string) => client.send(line, { timeoutMs: app.servers.consoleTimeoutMs });
+  let reply = await send(command ?? '');
+  if (reply.status === 'ok' && action.kind === 'ban' && banFoundNoPlayer(reply.message)) {
+    reply = await send(banIdCommand(user.steamId, user.username, action.reason));
+  }
+  const unanswered = { answered: false, confirmed: false };
   if (reply.status === 'unavailable')
-    return { ...base, status: 'unavailable', output: RCON_UNAVAILABLE };
-  for (const line of follow) await client.send(line, { timeoutMs: app.servers.consoleTimeoutMs });
-  if (reply.status === 'unknown') return { ...base, status: 'unknown', output: NO_REPLY };
-  return { ...base, status: 'ok', output: reply.message };
+    return { ...base, status: 'unavailable', output: RCON_UNAVAILABLE, ...unanswered };
+  if (reply.status === 'unknown')
+    return { ...base, status: 'unknown', output: NO_ANSWER[action.kind], ...unanswered };
+  const confirmed = moderationConfirmed(action.kind, reply.message);
+  if (confirmed) for (const line of follow) await send(line);
+  const status = confirmed ? 'ok' : 'unknown';
+  return { ...base, status, output: reply.message, answered: true, confirmed };
+}
+
+/** What the admin reads: done, or which servers did not do it and what they said. */
+function summary(kind: ModerationAction['kind'], outcomes: ServerOutcome[], several: boolean) {
+  const reached = outcomes.filter((outcome) => outcome.status !== 'unavailable');
+  const failed = reached.filter((outcome) => !outcome.confirmed);
+  if (reached.length === 0) return { success: false, message: RCON_UNAVAILABLE };
+  if (failed.length === 0) return { success: true, message: DONE[kind] };
+  const said = (outcome: ServerOutcome) =>
+    outcome.answered ? `игра ответила ${quotedAnswer(outcome.output)}` : 'сервер не ответил';
+  const reasons = failed
+    .map((outcome) => (several ? `${outcome.serverName} — ${said(outcome)}` : said(outcome)))
+    .join('; ');
+  return { success: false, message: `${NOT_DONE[kind]}: ${reasons}` };
 }
 
 /**
@@ -98,9 +138,9 @@ export async function moderate(
     targets = [server];
   }
 
-  const results: Result[] = [];
-  for (const server of targets) results.push(await runOn(app, action, user, server));
-  const reached = results.some((result) => result.status !== 'unavailable');
+  const outcomes: ServerOutcome[] = [];
+  for (const server of targets) outcomes.push(await runOn(app, action, user, server));
+  const reached = outcomes.some((outcome) => outcome.status !== 'unavailable');
 
   await recordAdminAction(app.db, request, {
     action: `moderation.${action.kind}`,
@@ -110,10 +150,11 @@ export async function moderate(
     after: {
       steamId: user.steamId,
       ...(action.kind === 'mute' ? { seconds: muteSeconds(action.days, action.minutes) } : {}),
-      servers: results.map(({ serverId, serverName, status }) => ({
+      servers: outcomes.map(({ serverId, serverName, status, confirmed }) => ({
         serverId,
         serverName,
         status,
+        confirmed,
       })),
     },
     reason: 'reason' in action ? action.reason : null,
@@ -121,8 +162,12 @@ export async function moderate(
 
   if (!reached && action.serverId !== 'all') throw conflict(RCON_UNAVAILABLE);
   return {
-    success: reached,
-    message: reached ? DONE[action.kind] : RCON_UNAVAILABLE,
-    results,
+    ...summary(action.kind, outcomes, targets.length > 1),
+    results: outcomes.map(({ serverId, serverName, status, output }) => ({
+      serverId,
+      serverName,
+      status,
+      output,
+    })),
   };
 }

@@ -27,7 +27,12 @@ import {
 import { SelectField } from '../../shared/components/select-field';
 
 type Field = keyof ModerationFormValues;
-const statusLabels = { ok: 'Выполнено', unknown: 'Нет ответа', unavailable: 'Нет связи' } as const;
+// 'unknown': the game did not confirm: it refused (its words are shown below) or sent nothing.
+const statusLabels = {
+  ok: 'Выполнено',
+  unknown: 'Не подтверждено',
+  unavailable: 'Нет связи',
+} as const;
 const statusTones = { ok: 'success', unknown: 'warning', unavailable: 'destructive' } as const;
 
 /** Mute (days and minutes) or ban (one server or all) with a reason; shows what each server said. */
