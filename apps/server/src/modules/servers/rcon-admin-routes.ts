@@ -16,6 +16,9 @@ import { recordAdminAction } from '../audit/audit-log';
 
 export const RCON_UNAVAILABLE = 'Нет связи с сервером по RCON. Проверьте адрес, порт и пароль.';
 
+/** The console's words for a command the game sent nothing back for. */
+const NO_ANSWER = 'Сервер не ответил вовремя: команда могла выполниться.';
+
 const serverIdParams = z.object({ serverId: dbIdSchema });
 
 const rconAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +41,9 @@ const rconAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Run a console command on a game server',
         description:
-          'status "unknown" means the game sent no reply in time: the command may have run.',
+          'output is the whole answer: every line the game logged while the command ran, then its ' +
+          'reply. status "unknown" means the game sent nothing in time: it sends nothing at all ' +
+          'for a command it does not know, and a known one may still have run.',
         params: serverIdParams,
         body: rconCommandSchema,
         response: { 200: rconReplySchema, 404: apiErrorSchema, 409: apiErrorSchema },
@@ -55,12 +60,8 @@ const rconAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every command an admin runs is journaled, with the first line of what the game answered.
       await recordAdminAction(app.db, request, consoleAudit(row, command, result));
       if (result.status === 'unavailable') throw conflict(RCON_UNAVAILABLE);
-      if (result.status === 'unknown') {
-        return {
-          status: 'unknown' as const,
-          output: 'Сервер не ответил вовремя: команда могла выполниться.',
-        };
-      }
+      // Silence is never "done": the panel says the game may not know the command.
+      if (result.status === 'unknown') return { status: 'unknown' as const, output: NO_ANSWER };
       return { status: 'ok' as const, output: result.message };
     },
   );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { appendLog, clock, MAX_LOG_LINES, replyLines, streamLines } from './rcon-log';
+import {
+  appendLog,
+  clock,
+  MAX_LOG_LINES,
+  NO_ANSWER_HINT,
+  replyLines,
+  replyNotice,
+  streamLines,
+} from './rcon-log';
 
 describe('appendLog', () => {
   it('keeps only the newest lines, with ids that stay unique', () => {
@@ -37,10 +45,39 @@ describe('replyLines', () => {
     expect(replyLines({ status: 'ok', output: '' })[0]?.kind).toBe('info');
   });
 
-  it('shows an unknown outcome as a warning', () => {
+  it('shows an unknown outcome as a warning, with why the game may say nothing', () => {
     expect(replyLines({ status: 'unknown', output: 'Сервер не ответил вовремя' })).toEqual([
       { kind: 'warning', text: '[WARN] Сервер не ответил вовремя' },
+      { kind: 'info', text: NO_ANSWER_HINT },
     ]);
+  });
+
+  it('marks the lines in which the game refused', () => {
+    expect(
+      replyLines({ status: 'ok', output: "Group 'vip_gold' doesn't exist\nPlayer 'x' not found" }),
+    ).toEqual([
+      { kind: 'error', text: "Group 'vip_gold' doesn't exist" },
+      { kind: 'error', text: "Player 'x' not found" },
+    ]);
+  });
+});
+
+describe('replyNotice', () => {
+  it('says «Команда выполнена» only for an answer without a refusal', () => {
+    expect(replyNotice({ status: 'ok', output: 'Config Saved' })).toEqual({
+      tone: 'success',
+      title: 'Команда выполнена',
+    });
+    expect(replyNotice({ status: 'ok', output: "Couldn't find player!" })).toEqual({
+      tone: 'warning',
+      title: 'Игра сообщила об ошибке',
+      description: "Couldn't find player!",
+    });
+    expect(replyNotice({ status: 'unknown', output: 'Сервер не ответил вовремя' })).toEqual({
+      tone: 'warning',
+      title: 'Нет ответа от сервера',
+      description: NO_ANSWER_HINT,
+    });
   });
 });
 

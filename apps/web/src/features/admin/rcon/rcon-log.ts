@@ -30,17 +30,50 @@ function splitOutput(output: string): string[] {
   return lines;
 }
 
-/** How a reply reads in the log: output as is; an 'unknown' outcome (may or may not have run) as a warning. */
+/**
+ * A line in which the game, Oxide or a plugin reports a refusal: "Error: …", "… not found",
+ * "… doesn't exist", "Couldn't …", "Invalid …", a usage line. The server reads answers the same way
+ * (answerError in its RCON integration); the console only colours and announces them.
+ */
+const ERROR_LINE =
+  /^(?:\[Oxide\] \S+(?: [AP]M)? \[\w+\] )?(?:error\b|couldn'?t\b|could not\b|cannot\b|invalid\b|usage:|syntax:|unknown command\b)|\bnot found\b|\b(?:doesn'?t|does not) exist\b|\bcould not be found\b|\bdoesn'?t appear to be\b|\bpermission denied\b/i;
+
+export const isErrorLine = (text: string) => ERROR_LINE.test(text.trim());
+
+/** Said under the warning when the game sent nothing back. */
+export const NO_ANSWER_HINT =
+  'Игра ничего не отвечает на команды, которых не знает: проверьте написание. Если сервер занят, команда могла выполниться.';
+
+/** How a reply reads in the log: output as is, refusals as errors; no answer as a warning. */
 export function replyLines(reply: RconReply): NewLine[] {
   const lines = splitOutput(reply.output);
   if (reply.status === 'ok')
     return lines.length > 0
-      ? lines.map((text) => ({ kind: 'output' as const, text }))
+      ? lines.map((text) => ({ kind: isErrorLine(text) ? ('error' as const) : 'output', text }))
       : [{ kind: 'info', text: '(команда выполнена, ответа нет)' }];
   const kind = reply.status === 'unknown' ? 'warning' : 'error';
   const prefix = kind === 'warning' ? '[WARN]' : '[ERROR]';
   const texts = lines.length > 0 ? lines : ['нет ответа'];
-  return texts.map((text, index) => ({ kind, text: index === 0 ? `${prefix} ${text}` : text }));
+  const shown = texts.map((text, index): NewLine => ({
+    kind,
+    text: index === 0 ? `${prefix} ${text}` : text,
+  }));
+  return reply.status === 'unknown' ? [...shown, { kind: 'info', text: NO_ANSWER_HINT }] : shown;
+}
+
+/** The toast after a command: done only when the game answered without reporting an error. */
+export function replyNotice(reply: RconReply): {
+  tone: 'success' | 'warning';
+  title: string;
+  description?: string;
+} {
+  if (reply.status === 'unknown')
+    return { tone: 'warning', title: 'Нет ответа от сервера', description: NO_ANSWER_HINT };
+  if (reply.status !== 'ok')
+    return { tone: 'warning', title: 'Нет подтверждения', description: reply.output };
+  const refusal = splitOutput(reply.output).find(isErrorLine);
+  if (refusal) return { tone: 'warning', title: 'Игра сообщила об ошибке', description: refusal };
+  return { tone: 'success', title: 'Команда выполнена' };
 }
 
 const clockFormat = new Intl.DateTimeFormat('ru-RU', {

@@ -18,6 +18,7 @@ import {
   appendLog,
   clock,
   replyLines,
+  replyNotice,
   type LogKind,
   type LogLine,
   type NewLine,
@@ -76,8 +77,8 @@ export function RconTab() {
     try {
       const reply = await run.mutateAsync({ serverId: selected.id, command: text });
       push(replyLines(reply));
-      if (reply.status === 'ok') toast.success('Команда выполнена');
-      else toast.warning('Нет подтверждения', { description: reply.output });
+      const notice = replyNotice(reply);
+      toast[notice.tone](notice.title, { description: notice.description });
     } catch (error) {
       const message = errorText(error, 'Не удалось выполнить команду');
       push([{ kind: 'error', text: `[ERROR] ${message}` }]);
