@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pluginKeyOf } from '../../test-support/plugin-signer';
 import { orderOf } from '../../test-support/purchase-rows';
+import { DEFAULT_GROUPS } from '@shop/rust-sim';
 import { addProduct, fund, startGameShop, type GameShop } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import { queryRows } from '../../test-support/sql';
@@ -23,6 +24,7 @@ beforeAll(async () => {
   world = await startGameShop({
     server: { name: 'Plugin', isPluginEnabled: 1 },
     sim: {
+      groups: [...DEFAULT_GROUPS, 'demo_vip'],
       players: [
         { steamId: ONLINE, name: 'Nadya_Solo', resident: true },
         { steamId: BUILDER, name: 'Stroitel', resident: true },

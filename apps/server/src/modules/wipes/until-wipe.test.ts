@@ -1,4 +1,4 @@
-import type { RustSimHandle } from '@shop/rust-sim';
+import { DEFAULT_GROUPS, type RustSimHandle } from '@shop/rust-sim';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,10 @@ let buyer: Account;
 let friend: Account;
 
 beforeAll(async () => {
-  world = await startGameShop({ sim: { players: [] } });
+  world = await startGameShop({
+    // Groups the products grant exist on the server, as an owner creates them.
+    sim: { players: [], groups: [...DEFAULT_GROUPS, 'kit_wipe', 'renter'] },
+  });
   ({ game, shop, serverId } = world);
   second = await createSecondInstance(shop);
   const admin = world.admin.headers;

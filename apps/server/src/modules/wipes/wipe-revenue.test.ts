@@ -1,4 +1,4 @@
-import type { RustSimHandle } from '@shop/rust-sim';
+import { DEFAULT_GROUPS, type RustSimHandle } from '@shop/rust-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProduct, fund, startGameShop, type GameShop } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
@@ -13,7 +13,18 @@ const ids = { armor: 0, kit: 0, wood: 0 };
 
 beforeAll(async () => {
   // Nobody is online: command products are given at once, items wait for their player.
-  world = await startGameShop({ sim: { players: [] } });
+  world = await startGameShop({
+    // Groups the products grant exist on the server, as an owner creates them.
+    sim: {
+      players: [],
+      groups: [
+        ...DEFAULT_GROUPS,
+        'armor',
+        'kit',
+        ...Array.from({ length: 6 }, (_, i) => `kit${i}`),
+      ],
+    },
+  });
   ({ game, shop, serverId } = world);
   const admin = world.admin.headers;
   const commands = (name: string, price: number) =>
