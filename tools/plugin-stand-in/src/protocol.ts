@@ -93,6 +93,13 @@ export interface FrameStatsResult {
   totalPluginMs: number;
   /** Frames that spent more than 5 ms in plugin code. */
   over5ms: number;
+  /**
+   * The same in the main thread's CPU time: what the plugin itself costs, which other processes of a
+   * busy test machine cannot inflate by taking the core away mid-call.
+   */
+  maxFrameCpuMs: number;
+  totalPluginCpuMs: number;
+  over5msCpu: number;
 }
 
 export type StandInEvent =

@@ -179,6 +179,9 @@ export class StandIn extends StandInEvents {
       maxFrameMs: reply.maxFrameMs,
       totalPluginMs: reply.totalPluginMs,
       over5ms: reply.over5ms,
+      maxFrameCpuMs: reply.maxFrameCpuMs,
+      totalPluginCpuMs: reply.totalPluginCpuMs,
+      over5msCpu: reply.over5msCpu,
     };
   }
 

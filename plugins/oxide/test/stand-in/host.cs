@@ -41,6 +41,7 @@ namespace RustStandIn
             Carbon = carbon;
             Timers = new Timers(Describe);
             Web = new WebRequestRunner(carbon, Describe);
+            MainLoop.AfterFrame = Web.StartQueued;
             SharedLang = new OxideLang(LangDirectory);
             Game = new ServerWorld(directory, RootFolder, SaveFileName);
             PermissionData = new PermissionStore(carbon, Path.Combine(directory, "data"));

@@ -24,6 +24,9 @@ namespace RustStandIn
         /// <summary>How long a frame lasts while a coroutine runs (the server's frame time).</summary>
         public static int FrameMs = 16;
 
+        /// <summary>Runs at the end of every frame, outside plugin time (the web requests' worker).</summary>
+        public static Action AfterFrame;
+
         public static bool OnMainThread
         {
             get { return Thread.CurrentThread == mainThread; }
@@ -93,6 +96,10 @@ namespace RustStandIn
                     }
                 }
                 FrameStats.EndFrame();
+                if (AfterFrame != null)
+                {
+                    Safely(AfterFrame);
+                }
                 if (Coroutines.Count > 0)
                 {
                     int rest = FrameMs - (int)frameClock.ElapsedMilliseconds;

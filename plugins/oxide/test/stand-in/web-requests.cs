@@ -33,6 +33,10 @@ namespace RustStandIn
         }
 
         private readonly List<Pending> inFlight = new List<Pending>();
+        // Enqueued this frame: Oxide and Carbon only queue a request where the plugin calls Enqueue and
+        // send it from their own worker (Oxide.Core WebRequests.cs), so the stand-in starts its thread
+        // after the frame, outside the plugin's measured time.
+        private readonly List<Pending> toStart = new List<Pending>();
         private readonly bool carbon;
         private readonly Func<Plugin, string> describe;
 
@@ -64,7 +68,18 @@ namespace RustStandIn
                 TimeoutMs = (int)Math.Round((timeout.Equals(0f) ? 30f : timeout) * 1000f), Watch = Stopwatch.StartNew()
             };
             inFlight.Add(pending);
-            new Thread(() => Run(pending)) { IsBackground = true }.Start();
+            toStart.Add(pending);
+        }
+
+        /// <summary>Sends what the frame enqueued; the main loop calls it at the end of every frame.</summary>
+        public void StartQueued()
+        {
+            foreach (Pending pending in toStart)
+            {
+                Pending request = pending;
+                new Thread(() => Run(request)) { IsBackground = true }.Start();
+            }
+            toStart.Clear();
         }
 
         /// <summary>Oxide only: what an unload does to the plugin's outstanding requests.</summary>
