@@ -610,6 +610,20 @@ namespace Oxide.Plugins
             }
         }
 
+        /// <summary>A round gives in a later frame, within the frame budget, or after the save being written.</summary>
+        private void RunOrHold(Action round)
+        {
+            Defer(() =>
+            {
+                if (SavingNow)
+                {
+                    heldRounds.Add(round); // nothing is given while the world is being written
+                    return;
+                }
+                round();
+            });
+        }
+
         private void RunHeldRounds()
         {
             if (SavingNow || heldRounds.Count == 0)
@@ -620,7 +634,7 @@ namespace Oxide.Plugins
             heldRounds.Clear();
             foreach (Action round in rounds)
             {
-                round();
+                RunOrHold(round);
             }
         }
 
@@ -1422,15 +1436,7 @@ namespace Oxide.Plugins
                     roundsInFlight.Remove(steamId);
                     RunRound(player, steamId, lease, manual);
                 };
-                Defer(() =>
-                {
-                    if (SavingNow)
-                    {
-                        heldRounds.Add(round); // nothing is given while the world is being written
-                        return;
-                    }
-                    round();
-                });
+                RunOrHold(round);
             });
         }
 
@@ -1680,7 +1686,9 @@ namespace Oxide.Plugins
             var record = new JobRecord
             {
                 Id = job.Id, SteamId = steamId, ItemName = itemName, Amount = Math.Max(0, job.Amount), Boot = boot,
-                Given = given, Saved = given, ReportedGiven = Math.Min(shopKnows, given), UpdatedAt = DateTime.UtcNow
+                // What the shop knows already is not told again; a delivered job's count is (it was saved).
+                Given = given, Saved = given, ReportedGiven = Math.Min(shopKnows, given),
+                ReportedSaved = Math.Min(shopKnows, given), UpdatedAt = DateTime.UtcNow
             };
             journal.Jobs.Add(record);
             journalDirty = true;
