@@ -1,3 +1,4 @@
+import { formatNumberRu } from './number-format';
 import { pluralRu } from './plural';
 import type { Kopecks } from './money';
 
@@ -108,6 +109,11 @@ export function pluralStacks(count: number): 'стак' | 'стака' | 'ста
 /** '5 стаков'. */
 export function formatStacks(count: number): string {
   return `${count} ${pluralStacks(count)}`;
+}
+
+/** «2 набора»: how a kit bought several times is counted. */
+export function formatKits(count: number): string {
+  return `${formatNumberRu(count)} ${pluralRu(count, ['набор', 'набора', 'наборов'])}`;
 }
 
 /** The purchase summary line: 'Всего предметов: 128 шт. (2 стака)'. */

@@ -2,7 +2,7 @@ import { AWAITING_SAVE_REASON } from '@shop/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
-import { deliveryJobs } from '../../db/schema/index';
+import { deliveryJobs, type DeliveryPayload } from '../../db/schema/index';
 
 export type DeliveryJobRow = typeof deliveryJobs.$inferSelect;
 
@@ -40,7 +40,7 @@ export interface CancelledJob {
   /** Stacks (give) or commands confirmed: how far an RCON job got. */
   progress: number;
   userId: number;
-  kind: 'give' | 'commands';
+  kind: DeliveryPayload['kind'];
   vip: { tier: string; days: number } | null;
   method: 'rcon' | 'plugin';
   /** Items a plugin give job gave of `amount`; null stack size for a commands job. */

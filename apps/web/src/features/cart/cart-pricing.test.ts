@@ -66,6 +66,14 @@ describe('priceCart', () => {
     );
     expect(priced.items.map((item) => item.vanishesAtWipe)).toEqual([true, false, false, false]);
   });
+
+  it('counts a kit by the kit, an item by the stack', () => {
+    const kit = product(1, {
+      kitItems: [{ gameItemName: 'wood', name: 'Дерево', amount: 5000, image: null }],
+    });
+    const priced = priceCart([line(1), line(2)], [kit, product(2)], 1, now);
+    expect(priced.items.map((item) => item.isKit)).toEqual([true, false]);
+  });
 });
 
 describe('cartMoments', () => {

@@ -9,6 +9,8 @@ export interface PricedCartItem extends CartItem {
   lineTotal: number;
   /** Game items, lost at a wipe: VIP and what lasts until the wipe are not. */
   vanishesAtWipe: boolean;
+  /** A kit: priced and counted by the kit, not by the stack. */
+  isKit: boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export function priceCart(
       vanishesAtWipe: vanishesAtWipe(
         product ?? { category: item.category, vipTier: null, untilWipe: false },
       ),
+      isKit: Boolean(product?.kitItems?.length),
     };
   });
   // Summed in kopecks, as the server charges.

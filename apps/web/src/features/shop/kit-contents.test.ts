@@ -1,6 +1,6 @@
-import { KIT_MAX_QUANTITY } from '@shop/shared';
+import { formatKits, KIT_MAX_QUANTITY } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { formatKits, KITS_PER_PURCHASE, kitContentsText, kitItemCount } from './kit-contents';
+import { KITS_PER_PURCHASE, kitContentsText, kitItemCount } from './kit-contents';
 
 const builder = [
   { name: 'Дерево', amount: 5000 },

@@ -19,7 +19,3 @@ export const kitContentsText = (items: readonly KitLine[], kits = 1) =>
 /** «3 предмета»: how many different items a kit holds. */
 export const kitItemCount = (count: number) =>
   `${count} ${pluralRu(count, ['предмет', 'предмета', 'предметов'])}`;
-
-/** «2 набора». */
-export const formatKits = (count: number) =>
-  `${formatNumberRu(count)} ${pluralRu(count, ['набор', 'набора', 'наборов'])}`;

@@ -1,4 +1,5 @@
 import {
+  formatKits,
   formatStacks,
   pluralRu,
   purchaseSummary,
@@ -7,7 +8,6 @@ import {
   type Product,
 } from '@shop/shared';
 import { blockedFor, offerOn, type OfferedProduct } from '@/lib/product-offer';
-import { formatKits } from './kit-contents';
 import {
   deliversByPlugin,
   isBuyableServer,

@@ -17,6 +17,7 @@ const fieldLabels: Record<string, string> = {
   // Product.
   originalName: 'Оригинальное название',
   gameItemName: 'Игровое название',
+  kitItems: 'Состав набора',
   gameItemId: 'ID предмета',
   server: 'Сервер',
   price: 'Цена',

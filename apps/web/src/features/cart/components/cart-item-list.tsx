@@ -1,4 +1,4 @@
-import { formatStacks, stacksFor } from '@shop/shared';
+import { formatKits, formatStacks, stacksFor } from '@shop/shared';
 import { Minus, Plus, Server, Trash2 } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { OfferPrice } from '@/components/offer-price';
@@ -33,8 +33,10 @@ function CartItemRow({
       <div className="min-w-0 flex-1">
         <p className="leading-tight font-bold text-white">{item.name}</p>
         <p className="mt-0.5 text-xs text-muted-foreground">
-          <OfferPrice offer={item.offer} /> за стак ·{' '}
-          {formatStacks(stacksFor(item.quantity, item.stackSize))}
+          <OfferPrice offer={item.offer} /> {item.isKit ? 'за набор' : 'за стак'} ·{' '}
+          {item.isKit
+            ? formatKits(item.quantity)
+            : formatStacks(stacksFor(item.quantity, item.stackSize))}
         </p>
         {serverName && (
           <p className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground">
