@@ -175,6 +175,11 @@ export const exportFiles: ExportFile[] = [
         'free-text',
         'console commands run instead of giving the item, comma-separated',
       ),
+      col(
+        'kit_items',
+        'free-text',
+        "a kit's items as «shortname ×amount», separated by «; » (a kit has no shortname of its own); empty: not a kit",
+      ),
       col('server_id', 'number', 'the only server it is sold for; empty: every server'),
       col('vip_tier', 'text', 'the VIP tier it grants'),
       col('vip_days', 'number', 'days of VIP per stack'),
@@ -186,7 +191,10 @@ export const exportFiles: ExportFile[] = [
     page: pagedById(
       'p',
       sql`p.id, p.name, p.category, p.price_kopecks as price, p.game_item_name as shortname,
-        p.stack_size as amount, p.commands, p.server_id, p.vip_tier, p.vip_days,
+        p.stack_size as amount, p.commands,
+        (select string_agg((line->>'gameItemName') || ' ×' || (line->>'amount'), '; ' order by n)
+          from jsonb_array_elements(p.kit_items) with ordinality as k(line, n)) as kit_items,
+        p.server_id, p.vip_tier, p.vip_days,
         p.wipe_block_hours, p.until_wipe, p.is_active as active, p.created_at from products p`,
     ),
   },

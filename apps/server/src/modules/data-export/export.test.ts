@@ -123,7 +123,7 @@ describe('the export', () => {
       expect.stringMatching(new RegExp(`^WIPE-50,${players[2]!.steamId},`)),
     ]);
     expect(rowsOf(files['products.csv']!)[1]).toMatch(
-      /^\d+,Дерево «Ель»,resources,12\.50,wood,1000,,,,,0,false,true,/,
+      /^\d+,Дерево «Ель»,resources,12\.50,wood,1000,,,,,,0,false,true,/,
     );
   });
 
