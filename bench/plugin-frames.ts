@@ -9,7 +9,7 @@
  * BENCH_PARTLY=1 each job has been given in part first, so each one also has a journal entry.
  * Measures BENCH_SECONDS (default 75) of rounds, then BENCH_SAVES (default 5) world saves.
  */
-import type { InventoryItemInit } from '@shop/plugin-stand-in';
+import type { FrameStatsResult, InventoryItemInit } from '@shop/plugin-stand-in';
 import { addProduct } from '../apps/server/src/test-support/shop-fixtures';
 import { startPluginWorld } from '../apps/server/src/test-support/plugin-world';
 import { waitUntil } from '../apps/server/src/test-support/wait-until';
@@ -74,7 +74,7 @@ const leases = standIn
   .slice(roundsFrom)
   .filter((request) => request.url.endsWith('/jobs/lease')).length;
 
-const saveStats = [];
+const saveStats: FrameStatsResult[] = [];
 for (let i = 0; i < saves; i += 1) {
   await standIn.stats({ reset: true });
   await standIn.save();
@@ -92,9 +92,9 @@ console.log(
     `${rounds.over5ms} frames over 5 ms, ${perRound(rounds.totalPluginMs)} ms per round. CPU time: max ${fixed(rounds.maxFrameCpuMs)} ms a frame, ` +
     `${rounds.over5msCpu} frames over 5 ms, ${perRound(rounds.totalPluginCpuMs)} ms per round`,
 );
-const worst = (pick: (stats: (typeof saveStats)[number]) => number) =>
+const worst = (pick: (stats: FrameStatsResult) => number) =>
   fixed(Math.max(...saveStats.map(pick)));
-const average = (pick: (stats: (typeof saveStats)[number]) => number) =>
+const average = (pick: (stats: FrameStatsResult) => number) =>
   fixed(saveStats.reduce((sum, stats) => sum + pick(stats), 0) / saves);
 console.log(
   `saves: ${saves}. Wall: max ${worst((s) => s.maxFrameMs)} ms a frame, ${average((s) => s.totalPluginMs)} ms per save. ` +
