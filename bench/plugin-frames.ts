@@ -9,9 +9,9 @@
  * BENCH_PARTLY=1 each job has been given in part first, so each one also has a journal entry.
  * Measures BENCH_SECONDS (default 75) of rounds, then BENCH_SAVES (default 5) world saves.
  */
-import type { FrameStatsResult, InventoryItemInit } from '@shop/plugin-stand-in';
+import type { FrameStatsResult } from '@shop/plugin-stand-in';
 import { addProduct } from '../apps/server/src/test-support/shop-fixtures';
-import { startPluginWorld } from '../apps/server/src/test-support/plugin-world';
+import { rocksLeaving, startPluginWorld } from '../apps/server/src/test-support/plugin-world';
 import { waitUntil } from '../apps/server/src/test-support/wait-until';
 
 const jobs = Number(process.env.BENCH_JOBS ?? 1000);
@@ -32,19 +32,11 @@ const world = await startPluginWorld({
 });
 const { standIn } = world;
 
-/** Every slot of main and belt holds one rock, except `free` empty slots of main. */
-const rocks = (free: number): InventoryItemInit[] =>
-  Array.from({ length: 30 - free }, (_, slot) => ({
-    shortname: 'rock',
-    amount: 1,
-    container: slot < 24 - free ? 'main' : 'belt',
-  }));
-
 const players = [];
 for (let i = 0; i < playerCount; i += 1) {
   const player = await world.player();
   // With BENCH_PARTLY, room for one stack: each job gets 1 000 of its 2 000 wood at first.
-  await standIn.setInventory(player.steamId, rocks(partly ? 1 : 0));
+  await standIn.setInventory(player.steamId, rocksLeaving(partly ? 1 : 0));
   players.push(player);
 }
 const productId = await addProduct(world.shop, world.admin.headers, {
@@ -54,7 +46,7 @@ const productId = await addProduct(world.shop, world.admin.headers, {
 });
 for (let i = 0; i < jobs; i += 1) {
   const player = players[i % players.length]!;
-  if (partly) await standIn.setInventory(player.steamId, rocks(1));
+  if (partly) await standIn.setInventory(player.steamId, rocksLeaving(1));
   await world.purchase(player, productId, 2000);
   if (partly) {
     await waitUntil(async () => (await standIn.inventory(player.steamId)).length === 30, {
@@ -63,7 +55,7 @@ for (let i = 0; i < jobs; i += 1) {
     });
   }
 }
-for (const player of players) await standIn.setInventory(player.steamId, rocks(0));
+for (const player of players) await standIn.setInventory(player.steamId, rocksLeaving(0));
 
 await standIn.stats({ reset: true });
 const roundsFrom = standIn.httpRequests().length;

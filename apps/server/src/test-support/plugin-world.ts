@@ -1,5 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { startStandIn, type StandIn, type StandInMode } from '@shop/plugin-stand-in';
+import {
+  startStandIn,
+  type InventoryItemInit,
+  type StandIn,
+  type StandInMode,
+} from '@shop/plugin-stand-in';
 import { eq } from 'drizzle-orm';
 import { deliveryJobs } from '../db/schema/index';
 import { startDroppingProxy, type DroppingProxy } from './dropping-proxy';
@@ -22,6 +27,17 @@ export const STAND_IN_MODE: StandInMode =
   process.env.PLUGIN_STAND_IN_MODE === 'carbon' ? 'carbon' : 'oxide';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
+
+/**
+ * An inventory whose every slot holds one rock (a stack of one) but `free` slots at the end of the
+ * main inventory: what a player who has `free` empty slots carries.
+ */
+export const rocksLeaving = (free: number): InventoryItemInit[] =>
+  Array.from({ length: 30 - free }, (_, slot) => ({
+    shortname: 'rock',
+    amount: 1,
+    container: slot < 24 - free ? 'main' : 'belt',
+  }));
 
 export interface PluginWorld extends GameShop {
   standIn: StandIn;

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addProduct } from '../../test-support/shop-fixtures';
 import { queryRows } from '../../test-support/sql';
-import { startPluginWorld, type PluginWorld } from '../../test-support/plugin-world';
+import { rocksLeaving, startPluginWorld, type PluginWorld } from '../../test-support/plugin-world';
 import { waitUntil } from '../../test-support/wait-until';
 
 /**
@@ -36,14 +36,7 @@ describe.skipIf(!onPath('mcs'))('plugin journal, chat and clock', () => {
   it('keeps no journal entry for 300 jobs waiting for room, tells the player once, and is empty after their refunds', async () => {
     const w = (world = await startPluginWorld({ env: { PURCHASE_LIMIT_PER_MINUTE: '1000' } }));
     const player = await w.player();
-    await w.standIn.setInventory(
-      player.steamId,
-      Array.from({ length: 30 }, (_, slot) => ({
-        shortname: 'rock',
-        amount: 1,
-        container: slot < 24 ? ('main' as const) : ('belt' as const),
-      })),
-    );
+    await w.standIn.setInventory(player.steamId, rocksLeaving(0));
     const productId = await addProduct(w.shop, w.admin.headers, {
       name: 'Дерево',
       gameItemName: 'wood',
@@ -78,14 +71,7 @@ describe.skipIf(!onPath('mcs'))('plugin journal, chat and clock', () => {
     const w = (world = await startPluginWorld({ config: { AutoDeliver: false } }));
     const player = await w.player();
     // Room for one stack of the two bought: 1 000 wood now, 1 000 waiting.
-    await w.standIn.setInventory(
-      player.steamId,
-      Array.from({ length: 29 }, (_, slot) => ({
-        shortname: 'rock',
-        amount: 1,
-        container: slot < 23 ? ('main' as const) : ('belt' as const),
-      })),
-    );
+    await w.standIn.setInventory(player.steamId, rocksLeaving(1));
     const orderId = await w.buy(
       player,
       { name: 'Дерево', gameItemName: 'wood', quantity: 1000 },

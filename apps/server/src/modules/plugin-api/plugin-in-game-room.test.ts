@@ -1,6 +1,6 @@
-import { onPath, type InventoryItemInit } from '@shop/plugin-stand-in';
+import { onPath } from '@shop/plugin-stand-in';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startPluginWorld, type PluginWorld } from '../../test-support/plugin-world';
+import { rocksLeaving, startPluginWorld, type PluginWorld } from '../../test-support/plugin-world';
 import { waitUntil } from '../../test-support/wait-until';
 
 /**
@@ -12,19 +12,6 @@ afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
-/** Every main and belt slot holds one rock (a stack of 1): no empty slot is left. */
-const fullInventory = (except = 0): InventoryItemInit[] => [
-  ...Array.from({ length: 24 - except }, (): InventoryItemInit => ({
-    shortname: 'rock',
-    amount: 1,
-  })),
-  ...Array.from({ length: 6 }, (): InventoryItemInit => ({
-    shortname: 'rock',
-    amount: 1,
-    container: 'belt',
-  })),
-];
 
 describe.skipIf(!onPath('mcs'))('plugin gives as the game counts room', () => {
   it('gives the part that fits when the game refuses an empty slot, and the rest once there is room', async () => {
@@ -63,7 +50,7 @@ describe.skipIf(!onPath('mcs'))('plugin gives as the game counts room', () => {
   it('delivers a kit on a plugin server with no config edit: it waits for room for all of it, then comes whole', async () => {
     const w = (world = await startPluginWorld({ config: { AutoDeliver: false } }));
     const player = await w.player();
-    await w.standIn.setInventory(player.steamId, fullInventory(1));
+    await w.standIn.setInventory(player.steamId, rocksLeaving(1));
     const orderId = await w.buy(player, {
       name: 'Набор строителя',
       category: 'kits',
@@ -82,7 +69,7 @@ describe.skipIf(!onPath('mcs'))('plugin gives as the game counts room', () => {
     expect(await w.holds(player.steamId, 'wood')).toBe(0);
     expect((await w.jobsOf(orderId))[0]).toMatchObject({ status: 'pending', givenAmount: 0 });
 
-    await w.standIn.setInventory(player.steamId, fullInventory(3));
+    await w.standIn.setInventory(player.steamId, rocksLeaving(3));
     await w.standIn.chat(player.steamId, '/store');
     await waitUntil(async () => (await w.jobsOf(orderId))[0]?.status === 'given', {
       what: 'the whole kit given',

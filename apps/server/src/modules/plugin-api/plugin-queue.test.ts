@@ -74,7 +74,10 @@ describe('plugin delivery queue (protocol v2)', () => {
 
     // A save of part of it raises saved (progress in stacks); the rest settles the order once,
     // however many reports arrive at once.
-    expect(await report('/jobs/saved', { jobs: [{ id, saved: 1500 }] })).toEqual({ updated: 1 });
+    expect(await report('/jobs/saved', { jobs: [{ id, saved: 1500 }] })).toEqual({
+      updated: 1,
+      closed: [],
+    });
     expect(await jobRow(id)).toMatchObject({ status: 'given', saved: 1500, progress: 1 });
     const raced = await Promise.all(
       Array.from({ length: 4 }, () =>
@@ -82,7 +85,11 @@ describe('plugin delivery queue (protocol v2)', () => {
       ),
     );
     expect(raced.reduce((sum, body) => sum + body.updated, 0)).toBe(1);
-    expect(await report('/jobs/saved', { jobs: [{ id, saved: 3000 }] })).toEqual({ updated: 0 });
+    // Delivered: the shop has nothing more to do with it, and says so.
+    expect(await report('/jobs/saved', { jobs: [{ id, saved: 3000 }] })).toEqual({
+      updated: 0,
+      closed: [id],
+    });
     expect(await jobRow(id)).toMatchObject({ status: 'delivered', saved: 3000, progress: 3 });
     expect(announced.filter((done) => done === id)).toHaveLength(1);
     expect(await orderOf(orderId)).toMatchObject({ status: 'completed', isDelivered: true });

@@ -30,12 +30,19 @@ describe('one server per key', () => {
     if (!job) throw new Error('nothing leased');
     await report('/jobs/release', { ids: [job.id], reason: 'нет места', retrySeconds: 0 });
 
-    expect(await lease(true, other)).toEqual({ jobs: [], leaseSeconds: 2, inProgress: 0 });
+    expect(await lease(true, other)).toEqual({
+      jobs: [],
+      leaseSeconds: 2,
+      inProgress: 0,
+      vipGroups: [],
+    });
     expect(await report('/jobs/given', { jobs: [{ id: job.id, given: 100 }] }, other)).toEqual({
       updated: 0,
     });
+    // Not the other server's job: nothing changes, and it is closed as far as that server goes.
     expect(await report('/jobs/saved', { jobs: [{ id: job.id, saved: 100 }] }, other)).toEqual({
       updated: 0,
+      closed: [job.id],
     });
     expect(await report('/jobs/rolled-back', { jobs: [{ id: job.id, saved: 0 }] }, other)).toEqual({
       updated: 0,
