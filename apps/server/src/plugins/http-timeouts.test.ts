@@ -131,7 +131,11 @@ describe('HTTP limits on a real socket', () => {
     expect(Date.now() - pollStarted).toBeGreaterThanOrEqual(WAIT_SECONDS * 1000 - 500);
     expect(reply.status).toBe(200);
     const envelope = (await reply.json()) as { body: string };
-    expect(JSON.parse(envelope.body)).toEqual({ steamIds: [], waitSeconds: WAIT_SECONDS });
+    expect(JSON.parse(envelope.body)).toEqual({
+      serverTime: expect.any(Number),
+      steamIds: [],
+      waitSeconds: WAIT_SECONDS,
+    });
 
     for (const { transport, socket, drops } of sockets) {
       expect(drops, transport).toEqual([]);
