@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test-support/sign-in';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { waitUntil } from '../../test-support/wait-until';
+import { POLL_ERRORS } from './server-monitor';
 
 let sim: RustSimHandle;
 let shop: TestApp;
@@ -97,15 +98,20 @@ describe('server monitor', () => {
 
   it('flips the server offline when the game stops and online again when it returns', async () => {
     await sim.stop();
-    await waitForStatus('offline');
-    expect((await publicStatus()).playersOnline).toBe(0);
-    const adminView = (
-      await shop.app.inject({ url: '/api/admin/servers', headers: admin.headers })
-    ).json()[0];
-    // In the admin's words; what the socket said stays in the log.
-    expect([RCON_ERRORS.linkLost, RCON_ERRORS.refusedConnection]).toContain(adminView.lastError);
-
-    await sim.start();
+    try {
+      await waitForStatus('offline');
+      expect((await publicStatus()).playersOnline).toBe(0);
+      const adminView = (
+        await shop.app.inject({ url: '/api/admin/servers', headers: admin.headers })
+      ).json()[0];
+      // In the admin's words; what the socket said stays in the log. A poll already sent when the
+      // game went down ends unanswered, which a busy machine makes the first thing the monitor sees.
+      expect([RCON_ERRORS.linkLost, RCON_ERRORS.refusedConnection, POLL_ERRORS.noAnswer]).toContain(
+        adminView.lastError,
+      );
+    } finally {
+      await sim.start(); // the other tests need the game back, whatever happened above
+    }
     await waitForStatus('online');
     expect((await publicStatus()).playersOnline).toBe(2);
   });
