@@ -11,8 +11,8 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** C# sources of the stub assembly and of the host program. */
 export const STUBS_DIR = path.join(repoRoot, 'plugins/oxide/test/stubs');
 export const HOST_DIR = path.join(repoRoot, 'plugins/oxide/test/stand-in');
-/** The project's item table (outside the repository, beside it). */
-export const DEFAULT_ITEMS_PATH = path.join(repoRoot, '../shared/data/rust-items.json');
+/** The item table the shop ships (apps/server/data): the stand-in's game has the same items. */
+export const DEFAULT_ITEMS_PATH = path.join(repoRoot, 'apps/server/data/rust-items.json');
 
 const CACHE_DIR = path.join(os.tmpdir(), 'rust-stand-in');
 const NEWTONSOFT_CANDIDATES = [

@@ -28,7 +28,7 @@ export interface StandInOptions {
   mode: StandInMode;
   /** Written as config/<Plugin>.json before the first start. */
   config?: object;
-  /** The item table; default ../shared/data/rust-items.json beside the repository. */
+  /** The item table; default the one the shop ships, apps/server/data/rust-items.json. */
   itemsPath?: string;
   /** The game's server.saveinterval: an automatic world save every so many seconds (same frames as save()). */
   saveIntervalSeconds?: number;

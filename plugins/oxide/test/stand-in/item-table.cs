@@ -1,4 +1,4 @@
-// The game's item definitions, from the project's item table (../shared/data/rust-items.json: id,
+// The game's item definitions, from the shop's shipped item table (apps/server/data/rust-items.json: id,
 // shortname, English name, shop category). The table has no stack limits, so each item gets the
 // limit of its category (a stand-in, documented in plugins/oxide/test/README.md), with overrides for
 // the usual resources; an entry may carry its own "stackable". Shop categories map onto the game's
