@@ -1762,7 +1762,7 @@ namespace Oxide.Plugins
             }
             int left = remaining - accepted;
             int leftSlots = SlotsFor(left, stackLimit);
-            JobRecord record = Progress(job, steamId, itemName, accepted,
+            Progress(job, steamId, itemName, accepted,
                 "Выдано " + Amount(done + accepted) + " из " + Amount(job.Amount) + ": остальное ждёт места (нужно слотов — " + leftSlots + ")");
             string line = Msg("Given", player, itemName, Amount(accepted));
             if (!string.IsNullOrEmpty(job.GiftFrom) && done == 0)
