@@ -11,6 +11,8 @@ export * from './schemas/wipes';
 export * from './schemas/sales';
 export * from './schemas/plugin-status';
 export * from './schemas/catalog';
+export * from './schemas/game-items';
+export * from './schemas/kits';
 export * from './stacks';
 export * from './plural';
 export * from './wait-text';

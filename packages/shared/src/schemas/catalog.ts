@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import { productCategories, type ProductCategory } from '../constants';
 import { hasAtMostTwoDecimals } from '../money';
-import { formatNumberRu } from '../number-format';
 import { CATEGORY_KEY, VIP_TIER_KEY } from '../site/site-content';
-import { dbIdSchema, gameItemIdSchema, INT32_MAX } from './common';
-
-const gameItemCategories = Object.keys(productCategories) as [
-  ProductCategory,
-  ...ProductCategory[],
-];
+import { dbIdSchema, gameItemIdSchema } from './common';
+import { SHORTNAME_PATTERN, SHORTNAME_RULE } from './game-items';
+import { KIT_MESSAGES, kitItemSchema, kitItemsInputSchema } from './kits';
 
 /**
  * A category's key. Which keys exist is the owner's setting (the site module), so the server checks
@@ -17,44 +12,6 @@ const gameItemCategories = Object.keys(productCategories) as [
 export const productCategorySchema = z
   .string({ error: 'Выберите категорию' })
   .regex(CATEGORY_KEY, 'Выберите категорию');
-
-/**
- * The one rule for an item's shortname, wherever it enters the shop (item table import, the plugin's
- * item list, a product's game item). The shop sends it to the game console as one quoted argument, so
- * it may hold spaces (the game has `2module car`) but never a quote, `;`, a line break or anything
- * else a console line could be bent with. Latin letters and digits first, at most 100 characters.
- */
-export const SHORTNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._ -]{0,99}$/;
-export const SHORTNAME_RULE =
-  'Shortname предмета: латинские буквы, цифры, пробел, точка, дефис и подчёркивание, первой — буква или цифра, не длиннее 100 символов';
-
-/** A shortname by SHORTNAME_PATTERN, after surrounding spaces are trimmed like any text typed in. */
-export const shortnameSchema = z.string().trim().regex(SHORTNAME_PATTERN, SHORTNAME_RULE);
-
-/** A row of the game's item table. Ids are the game's signed 32-bit item ids. */
-export const gameItemSchema = z.object({
-  id: z
-    .number()
-    .int()
-    .min(-INT32_MAX - 1)
-    .max(INT32_MAX),
-  shortname: shortnameSchema,
-  nameEn: z.string().trim().min(1).max(200),
-  nameRu: z.string().trim().max(200).nullable().optional().default(null),
-  // The game's own classification, as the shipped item table has it: the shop's first categories.
-  category: z.enum(gameItemCategories).optional().default('miscellaneous'),
-});
-export type GameItem = z.output<typeof gameItemSchema>;
-
-export const itemImportSchema = z.object({
-  format: z.enum(['json', 'csv'], { error: 'Формат файла: JSON или CSV' }),
-  content: z.string().min(1, 'Файл пуст').max(3_000_000, 'Файл слишком большой (не более 3 МБ)'),
-});
-
-export const itemImportResultSchema = z.object({
-  imported: z.number().int(),
-  total: z.number().int(),
-});
 
 /** A product's price and availability on one server, where a wipe makes them differ. */
 export const productOfferSchema = z.object({
@@ -66,25 +23,6 @@ export const productOfferSchema = z.object({
   availableAt: z.string().nullable(),
 });
 export type ProductOffer = z.infer<typeof productOfferSchema>;
-
-/** A kit holds at most this many lines (items); each line gives 1..KIT_LINE_MAX_AMOUNT of its item. */
-export const KIT_MAX_LINES = 30;
-export const KIT_LINE_MAX_AMOUNT = 100_000;
-/**
- * At most this many kits in one purchase: a kit's job counts every item of every line times the
- * quantity (30 lines × 100 000 × 100 stays far inside the job's 32-bit counters).
- */
-export const KIT_MAX_QUANTITY = 100;
-
-/** One line of a kit as the shop shows it: the item, how many, its name and icon (null: none). */
-export const kitItemSchema = z.object({
-  gameItemName: z.string(),
-  amount: z.number().int(),
-  /** The item's name as players read it (the item table's Russian name, else English, else shortname). */
-  name: z.string(),
-  image: z.string().nullable(),
-});
-export type KitItem = z.infer<typeof kitItemSchema>;
 
 /** PRODUCT of the specification, as buyers see it. Money in roubles. */
 export const productSchema = z.object({
@@ -144,65 +82,6 @@ export const adminProductSchema = productSchema.extend({
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 const REQUIRED = 'Заполните обязательные поля (название, игровое название, цена, категория)';
-
-/** The kit rules' messages, the web form's too: each names the field or the line it is about. */
-export const KIT_MESSAGES = {
-  shape: 'Набор: каждая строка — предмет (shortname) и количество',
-  empty: 'Набор: добавьте хотя бы один предмет',
-  tooMany: `Набор: не больше ${KIT_MAX_LINES} предметов`,
-  noItem: (line: number) => `Набор, строка ${line}: выберите предмет`,
-  badItem: (line: number) => `Набор, строка ${line}: ${SHORTNAME_RULE}`,
-  badAmount: (line: number) =>
-    `Набор, строка ${line}: количество — целое число от 1 до ${formatNumberRu(KIT_LINE_MAX_AMOUNT)}`,
-  duplicate: (line: number, first: number, shortname: string) =>
-    `Набор, строка ${line}: ${shortname} уже есть в строке ${first} — сложите количество в одну строку`,
-  commands: 'Набор выдаётся предметами: очистите поле «Команды выдачи»',
-  revokeCommands: 'Набор выдаётся предметами: очистите поле «Команды окончания»',
-  vip: 'Набор не выдаёт VIP: уберите уровень и срок VIP',
-  quantity: 'Набор продаётся поштучно: «Количество в стаке» — 1',
-} as const;
-
-/** A kit's line as the admin sends it: the item's shortname and how many of it one kit gives. */
-export const kitLineInputSchema = z.object(
-  {
-    gameItemName: z.string({ error: KIT_MESSAGES.shape }),
-    amount: z.coerce.number({ error: KIT_MESSAGES.shape }),
-  },
-  { error: KIT_MESSAGES.shape },
-);
-export type KitLineInput = z.output<typeof kitLineInputSchema>;
-
-/**
- * A kit's lines: 1..KIT_MAX_LINES, each a shortname by the one rule for shortnames and a whole amount
- * of 1..KIT_LINE_MAX_AMOUNT, no item twice. Every refusal names its line.
- */
-export const kitItemsInputSchema = z
-  .array(kitLineInputSchema, { error: KIT_MESSAGES.shape })
-  .superRefine((lines, ctx) => {
-    const refuse = (message: string, path: PropertyKey[] = []) =>
-      ctx.addIssue({ code: 'custom', message, path });
-    if (lines.length === 0) refuse(KIT_MESSAGES.empty);
-    if (lines.length > KIT_MAX_LINES) refuse(KIT_MESSAGES.tooMany);
-    const firstLine = new Map<string, number>();
-    lines.forEach((line, index) => {
-      const number = index + 1;
-      const shortname = line.gameItemName.trim();
-      if (!shortname) refuse(KIT_MESSAGES.noItem(number), [index, 'gameItemName']);
-      else if (!SHORTNAME_PATTERN.test(shortname))
-        refuse(KIT_MESSAGES.badItem(number), [index, 'gameItemName']);
-      else if (firstLine.has(shortname))
-        refuse(KIT_MESSAGES.duplicate(number, firstLine.get(shortname)!, shortname), [
-          index,
-          'gameItemName',
-        ]);
-      else firstLine.set(shortname, number);
-      if (!Number.isInteger(line.amount) || line.amount < 1 || line.amount > KIT_LINE_MAX_AMOUNT)
-        refuse(KIT_MESSAGES.badAmount(number), [index, 'amount']);
-    });
-  })
-  .transform((lines) =>
-    lines.map((line) => ({ gameItemName: line.gameItemName.trim(), amount: line.amount })),
-  );
 
 export const productInputSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHORTNAME_PATTERN, SHORTNAME_RULE } from './catalog';
+import { SHORTNAME_PATTERN, SHORTNAME_RULE } from './game-items';
 import { INT32_MAX } from './common';
 
 /**
