@@ -1,19 +1,20 @@
 import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, serverGroups } from '../../db/schema/index';
-import { defaultVipGrant, splitCommands } from '../delivery/delivery-plan';
+import { parsePermissionCommand } from '../../integrations/rust-rcon/index';
+import { defaultVipGrant, fillTemplate, splitCommands } from '../delivery/delivery-plan';
 
-/** `<prefix>.usergroup add {playerId} <group>`: how a VIP grant names its group, on Oxide or Carbon. */
-const GROUP_GRANT =
-  /^(?:oxide|o|umod|u|c|carbon)\.usergroup\s+add\s+\{(?:playerId|steamId)\}\s+"?([A-Za-z0-9_.-]{1,64})"?$/i;
+/** Any buyer: the templates are read for the groups they name, not run. */
+const SOME_STEAM_ID = '76561197960265728';
 
 /** The groups a VIP product's grant adds its buyer to: its own commands, or the tier's default group. */
 export function grantedGroups(vipTier: string, commands: string | null): string[] {
   const templates = splitCommands(commands);
   if (templates.length === 0) templates.push(defaultVipGrant(vipTier));
   return templates.flatMap((template) => {
-    const group = GROUP_GRANT.exec(template)?.[1];
-    return group ? [group] : [];
+    const command = fillTemplate(template, { steamId: SOME_STEAM_ID, quantity: 1, stacks: 1 });
+    const change = parsePermissionCommand(command);
+    return change?.change === 'join' ? [change.target] : [];
   });
 }
 
