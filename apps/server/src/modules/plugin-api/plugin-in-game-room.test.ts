@@ -67,6 +67,10 @@ describe.skipIf(!onPath('mcs'))('plugin gives as the game counts room', () => {
       { what: 'the kit waiting for three free slots' },
     );
     expect(await w.holds(player.steamId, 'wood')).toBe(0);
+    // The chat line comes as the job is handed back: the shop has it a moment later.
+    await waitUntil(async () => (await w.jobsOf(orderId))[0]?.status === 'pending', {
+      what: 'the kit handed back to the queue',
+    });
     expect((await w.jobsOf(orderId))[0]).toMatchObject({ status: 'pending', givenAmount: 0 });
 
     await w.standIn.setInventory(player.steamId, rocksLeaving(3));
