@@ -18,9 +18,17 @@ export function roublesText(kopecks: string | number | bigint): string {
 
 /**
  * Text people typed (names, messages, notes): a spreadsheet would run a leading `=`, `+`, `-` or
- * `@` as a formula, so such a value gets a leading apostrophe, as spreadsheets themselves write it.
+ * `@` (or a tab or carriage return before one) as a formula, so such a value gets an apostrophe in
+ * front, as spreadsheets themselves write it. Excel in a Russian locale opens a `.csv` split at `;`,
+ * not at our commas, so every piece after a `;` is a cell start too, with the spaces and quotes such
+ * a reader drops before the formula.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /(^|;)([ "]*)(?=[=+\-@\t\r])/g;
+
+/** `text` with an apostrophe before every formula a `,` or a `;` spreadsheet would see start. */
+export function formulaSafe(text: string): string {
+  return text.replace(FORMULA_START, "$1$2'");
+}
 
 /** A database value as text: the drivers give strings, numbers, bigints, booleans and dates. */
 function plain(value: unknown): string {
@@ -39,7 +47,8 @@ function cellText(value: unknown, kind: ColumnKind): string {
   }
   if (kind === 'flag') return value ? 'true' : 'false';
   const text = plain(value);
-  return kind === 'free-text' && FORMULA_START.test(text) ? `'${text}` : text;
+  // Every text goes through the guard: a category or a code an admin typed may carry a formula too.
+  return kind === 'number' ? text : formulaSafe(text);
 }
 
 /** One CSV line (RFC 4180): a cell with a comma, quote or line break is quoted, quotes doubled. */
