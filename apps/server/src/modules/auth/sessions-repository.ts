@@ -95,8 +95,13 @@ export function createSessionsRepository(db: Db, lifetimes: SessionLifetimes) {
       return row;
     },
 
-    /** Ends every session of a user ("sign out everywhere"); returns how many were live. */
+    /**
+     * Ends every session of a user ("sign out everywhere"); returns how many were live. The user's
+     * sign-in codes not yet traded go too: a code of the last minute would otherwise open a fresh
+     * session after the sign-out that was meant to end them all.
+     */
     async revokeAllOf(userId: number): Promise<number> {
+      await db.delete(signInCodes).where(eq(signInCodes.userId, userId));
       const rows = await db
         .update(sessions)
         .set({ revokedAt: sql`now()` })

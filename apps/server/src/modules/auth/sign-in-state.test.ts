@@ -135,6 +135,33 @@ describe('a sign-in is bound to the browser that started it', () => {
     expect((await profileOf(traded.json().token)).json().steamId).toBe(PLAYER);
   });
 
+  it('voids a code not yet traded when the player signs out everywhere', async () => {
+    const signedIn = await signInThroughSteam(shop.app, steam.provider, PLAYER, RETURN_PATH);
+    // A sign-in of the last minute, its code not yet traded (a stolen one, or another device's).
+    const state = newState();
+    const pending = await codeFor(PLAYER, state);
+    const out = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout-everywhere',
+      headers: { authorization: `Bearer ${signedIn}` },
+    });
+    expect(out.statusCode).toBe(200);
+    const traded = await exchange({ code: pending, state });
+    expect(traded.statusCode).toBe(401);
+    expect(traded.json().message).toBe('Ссылка для входа устарела. Войдите снова.');
+    // Another player's code is theirs to trade.
+    const otherState = newState();
+    const others = await codeFor(ATTACKER, otherState);
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout-everywhere',
+      headers: {
+        authorization: `Bearer ${await signInThroughSteam(shop.app, steam.provider, PLAYER, RETURN_PATH)}`,
+      },
+    });
+    expect((await exchange({ code: others, state: otherState })).statusCode).toBe(200);
+  });
+
   it("leaves a signed-in player's session alone when another account's code is refused", async () => {
     const mine = await signInThroughSteam(shop.app, steam.provider, PLAYER, RETURN_PATH);
     const theirs = await codeFor(ATTACKER, newState());
