@@ -1,5 +1,6 @@
+import type { SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 
 export const API_DOCS_PREFIX = '/api/docs';
 
@@ -14,4 +15,19 @@ export const API_DOCS_PREFIX = '/api/docs';
 export default async function apiDocsPlugin(app: FastifyInstance, options: { adminOnly: boolean }) {
   if (options.adminOnly) app.addHook('onRequest', app.requireAdmin);
   await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX });
+}
+
+/**
+ * The OpenAPI transform with each operation's `config.permission` carried as `x-permission`, so the
+ * description says what a member of staff needs for it (and a test walks every admin operation).
+ */
+export function withPermissions<S extends FastifySchema>(
+  transform: SwaggerTransform<S>,
+): SwaggerTransform<S> {
+  return (input) => {
+    const result = transform(input);
+    const permission = input.route.config?.permission;
+    if (!permission) return result;
+    return { ...result, schema: { ...result.schema, 'x-permission': permission } as FastifySchema };
+  };
 }

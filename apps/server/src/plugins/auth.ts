@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { assertPermission } from '../modules/admin/permissions';
 import { createAuthService, type AuthService } from '../modules/auth/auth-service';
 import type { UserRow } from '../modules/users/users-repository';
 import { forbidden, unauthorized } from './errors';
@@ -19,7 +20,10 @@ declare module 'fastify' {
     requireCachedUser: (request: FastifyRequest) => Promise<void>;
     /** Forgets the cached session of this request and looks it up afresh: 401 unless still live. */
     recheckUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: 401 for anonymous callers, 403 for players. */
+    /**
+     * preHandler: 401 for anonymous callers, 403 for players, and 403 for staff whose role lacks
+     * the route's `config.permission`.
+     */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -105,6 +109,9 @@ async function authPlugin(app: FastifyInstance, options: { config: Config }) {
     await identify(request);
     if (!request.user) throw unauthorized();
     if (!request.user.isAdmin) throw forbidden();
+    // The route's declared permission (config.permission), wherever the route lives.
+    const needed = request.routeOptions.config.permission;
+    if (needed) assertPermission(request.user, needed);
   });
 }
 

@@ -25,6 +25,8 @@ import siteAdminRoutes from '../site/site-admin-routes';
 /**
  * Every admin route lives inside this scope, whose first hook answers 401 to anonymous callers and 403
  * to players before any handler or body parsing runs. A route added here cannot skip the check.
+ * Each route declares `config: { permission }` (see permissions.ts and the README's table): the
+ * same hook refuses staff whose role lacks it.
  */
 export default async function adminScope(app: FastifyInstance, { config }: { config: Config }) {
   app.addHook('onRequest', app.requireAdmin);
