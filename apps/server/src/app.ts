@@ -42,7 +42,7 @@ import serversRoutes from './modules/servers/servers-routes';
 import healthRoutes from './modules/site/health-routes';
 import siteRoutes from './modules/site/site-routes';
 import sitePlugin from './modules/site/site-plugin';
-import apiDocsPlugin from './plugins/api-docs';
+import apiDocsPlugin, { withPermissions } from './plugins/api-docs';
 import authPlugin from './plugins/auth';
 import idempotencyPlugin from './modules/idempotency/idempotency-plugin';
 import databasePlugin from './plugins/database';
@@ -119,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: withPermissions(jsonSchemaTransform),
   });
 
   await app.register(databasePlugin, { database: options.database });

@@ -28,6 +28,7 @@ export * from './schemas/gifts';
 export * from './schemas/vip';
 export * from './vip-plan';
 export * from './schemas/admin';
+export * from './permissions';
 export * from './schemas/plugin-protocol';
 export * from './deferred-start';
 export * from './schemas/data';
