@@ -19,11 +19,14 @@ export function vipTierRank(tier: string): number {
   return tierOrder.indexOf(tier);
 }
 
-/** One stretch of a player's VIP plan: a tier from a moment until another. */
+/**
+ * One stretch of a player's VIP plan: a tier from a moment until another. Another player's plan (a
+ * gift's recipient) comes without the moments: whose VIP ends when is theirs to know.
+ */
 export interface VipStep {
   tier: string;
-  from: string;
-  until: string;
+  from?: string | undefined;
+  until?: string | undefined;
 }
 
 /**
@@ -62,6 +65,9 @@ export function vipPlanText(steps: readonly VipStep[], now: Date = new Date()): 
   const merged = mergeVipSteps(steps);
   if (merged.length === 0) return 'без VIP';
   return merged
-    .map((step, index) => `${index ? 'затем ' : ''}${step.tier} до ${vipDateText(step.until, now)}`)
+    .map(
+      (step, index) =>
+        `${index ? 'затем ' : ''}${step.tier}${step.until ? ` до ${vipDateText(step.until, now)}` : ''}`,
+    )
     .join(', ');
 }

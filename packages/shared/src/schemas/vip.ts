@@ -9,9 +9,16 @@ export const vipPlanQuerySchema = z.object({
   giftTo: giftToSchema.optional(),
 });
 
-const vipStepSchema = z.object({ tier: z.string(), from: z.string(), until: z.string() });
+const vipStepSchema = z.object({
+  tier: z.string(),
+  from: z.string().optional(),
+  until: z.string().optional(),
+});
 
-/** The holder's VIP plan now and after the purchase, stretch by stretch. */
+/**
+ * The holder's VIP plan now and after the purchase, stretch by stretch. A gift's recipient's plan
+ * names the tiers in order without `from` and `until`: their dates are not the buyer's to see.
+ */
 export const vipPlanSchema = z.object({
   current: z.array(vipStepSchema),
   after: z.array(vipStepSchema),

@@ -1,4 +1,4 @@
-import type { VipPlan } from '@shop/shared';
+import { mergeVipSteps, type VipPlan } from '@shop/shared';
 import type { Db } from '../../db/client';
 import { purchasedTerm, type PurchasedVipLine } from './vip-grant';
 import { createVipPeriodsRepository } from './vip-periods-repository';
@@ -19,4 +19,14 @@ export async function previewVip(
   const current = planSteps(live, now);
   const after = settleTerms(insertTerm(live, purchasedTerm(holderId ?? 0, vip)), now);
   return { current, after: planSteps(after, now) };
+}
+
+/**
+ * Another player's plan as a gift's buyer may see it: the tiers in order, no dates. When a
+ * player's VIP ends is theirs to know (a date tells when they bought, and when to come looking).
+ */
+export function undatedPlan(plan: VipPlan): VipPlan {
+  const tiers = (steps: VipPlan['current']) =>
+    mergeVipSteps(steps.map(({ tier }) => ({ tier }))).map(({ tier }) => ({ tier }));
+  return { current: tiers(plan.current), after: tiers(plan.after) };
 }

@@ -5,7 +5,7 @@ import { createProductsRepository } from '../products/products-repository';
 import { createServersRepository } from '../servers/servers-repository';
 import { createUsersRepository } from '../users/users-repository';
 import { purchasedVip } from './vip-grant';
-import { previewVip } from './vip-preview';
+import { previewVip, undatedPlan } from './vip-preview';
 
 export const VIP_PLAN_MESSAGES = {
   notVip: 'Этот товар не даёт VIP',
@@ -23,7 +23,7 @@ const vipRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['vip'],
         security: [{ bearer: [] }],
         summary:
-          "The VIP plan of the buyer (or of a gift's recipient) now and after buying a VIP product: each tier and until when",
+          "The VIP plan of the buyer now and after buying a VIP product, each tier and until when; a gift's recipient's tiers in order, without dates",
         querystring: vipPlanQuerySchema,
         response: { 200: vipPlanSchema, ...errorReplies(400, 401, 404) },
       },
@@ -42,7 +42,8 @@ const vipRoutes: FastifyPluginAsyncZod = async (app) => {
       const stacks = stacksFor(quantity, product.stackSize);
       const vip = purchasedVip(product, steamId, quantity, stacks, app.wipes.nextWipeAt(server));
       if (!vip) throw badRequest(VIP_PLAN_MESSAGES.notVip);
-      return previewVip(app.db, holder?.id ?? null, { ...vip, serverId });
+      const plan = await previewVip(app.db, holder?.id ?? null, { ...vip, serverId });
+      return steamId === buyer.steamId ? plan : undatedPlan(plan);
     },
   );
 };
