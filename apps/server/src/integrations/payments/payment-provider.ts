@@ -99,8 +99,9 @@ export interface ProviderPaymentState {
 
 /** A refund or chargeback the provider reports: the reversal module takes the top-up back. */
 export interface ProviderReversal {
-  /** Our payment id. */
-  paymentId: string;
+  /** Our payment id when the provider reports it (FreeKassa); else its own id names the payment. */
+  paymentId: string | null;
+  providerPaymentId: string | null;
   kind: 'refund' | 'chargeback' | 'refund_or_chargeback';
   /** What went back to the payer; null when the provider does not say. */
   amountKopecks: Kopecks | null;
@@ -135,8 +136,12 @@ export interface PaymentProvider {
   verifyNotification(notification: IncomingNotification): NotificationCheck;
   /** The payment's true state, read from the provider's API. */
   readPayment(ref: PaymentRef): Promise<ProviderPaymentState>;
-  /** Refunds and chargebacks of our payments since `since`, for the reversal module. */
-  listReversals(since: Date, candidates: readonly PaymentRef[]): Promise<ProviderReversal[]>;
+  /**
+   * Refunds and chargebacks made since `since`, with what they gave back, for the reversal module.
+   * The payments service reverses a top-up whose refunds cover its whole amount; a partial refund
+   * is left to the admin (the module reverses whole top-ups only).
+   */
+  listReversals(since: Date): Promise<ProviderReversal[]>;
   /** The reply body a provider expects once a notification is handled (FreeKassa: `YES`). */
   readonly notificationReply: { contentType: string; body: string };
   /** Last success / last error of its API calls, updated by every call. */
