@@ -7,6 +7,7 @@ const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/metrics',
     {
+      config: { permission: 'servers' },
       schema: {
         tags: ['admin'],
         summary: 'CPU and RAM load of the shop host, in percent',

@@ -18,6 +18,7 @@ const statsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { con
   app.get(
     '/stats',
     {
+      config: { permission: 'money' },
       schema: {
         tags,
         security,
@@ -44,6 +45,7 @@ const statsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { con
   app.get(
     '/revenue-stats',
     {
+      config: { permission: 'money' },
       schema: {
         tags,
         security,
@@ -58,6 +60,7 @@ const statsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { con
   app.get(
     '/payment-stats',
     {
+      config: { permission: 'money' },
       schema: {
         tags,
         security,

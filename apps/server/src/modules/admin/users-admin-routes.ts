@@ -25,6 +25,7 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
+      config: { permission: 'moderation' },
       schema: {
         tags,
         security,
@@ -42,7 +43,7 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id',
     {
-      config: { idempotent: true },
+      config: { permission: 'money', idempotent: true },
       schema: {
         tags,
         security,
@@ -92,6 +93,7 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:id/logout-everywhere',
     {
+      config: { permission: 'moderation' },
       schema: {
         tags,
         security,

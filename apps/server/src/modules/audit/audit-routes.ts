@@ -6,6 +6,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin: audit'],
         security: [{ bearer: [] }],

@@ -11,6 +11,7 @@ const backupsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { c
   app.get(
     '/backups',
     {
+      config: { permission: 'settings' },
       schema: {
         tags: ['admin: data'],
         security: [{ bearer: [] }],

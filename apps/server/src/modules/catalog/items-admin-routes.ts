@@ -41,6 +41,7 @@ const itemsAdminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
   app.get(
     '/items',
     {
+      config: { permission: 'products' },
       schema: {
         tags,
         security,
@@ -65,6 +66,7 @@ const itemsAdminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
   app.post(
     '/items/import',
     {
+      config: { permission: 'products' },
       bodyLimit: 4 * 1024 * 1024,
       schema: {
         tags,
@@ -86,6 +88,7 @@ const itemsAdminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
   app.get(
     '/items/:id/name',
     {
+      config: { permission: 'products' },
       schema: {
         tags,
         security,

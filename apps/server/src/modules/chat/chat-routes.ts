@@ -55,6 +55,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chat/history/all',
     {
+      config: { permission: 'chats' },
       preHandler: app.requireAdmin,
       schema: {
         tags,
@@ -112,6 +113,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/chat/update-status/:userId',
     {
+      config: { permission: 'chats' },
       preHandler: app.requireAdmin,
       schema: {
         tags,
@@ -134,6 +136,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/chat/delete/:userId',
     {
+      config: { permission: 'chats' },
       preHandler: app.requireAdmin,
       schema: {
         tags,

@@ -8,6 +8,7 @@ const supportContextRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:id/support-context',
     {
+      config: { permission: 'chats' },
       schema: {
         tags: ['support chat'],
         security: [{ bearer: [] }],

@@ -14,6 +14,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/export',
     {
+      config: { permission: 'export' },
       schema: {
         tags: ['admin: data'],
         security: [{ bearer: [] }],

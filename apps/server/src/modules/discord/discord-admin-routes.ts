@@ -68,6 +68,7 @@ const discordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/discord',
     {
+      config: { permission: 'settings' },
       schema: {
         tags,
         security,
@@ -81,6 +82,7 @@ const discordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/discord/roles',
     {
+      config: { permission: 'owner' },
       schema: {
         tags,
         security,
@@ -125,6 +127,7 @@ const discordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/discord/webhooks',
     {
+      config: { permission: 'settings' },
       schema: {
         tags,
         security,
@@ -161,6 +164,7 @@ const discordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/discord/webhooks/:id',
     {
+      config: { permission: 'settings' },
       schema: {
         tags,
         security,
@@ -194,6 +198,7 @@ const discordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/discord/webhooks/:id',
     {
+      config: { permission: 'settings' },
       schema: {
         tags,
         security,
@@ -221,6 +226,7 @@ const discordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/discord/webhooks/:id/test',
     {
+      config: { permission: 'settings' },
       schema: {
         tags,
         security,

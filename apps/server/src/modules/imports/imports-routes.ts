@@ -40,6 +40,7 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/import/balances',
     {
+      config: { permission: 'money' },
       bodyLimit: IMPORT_FILE_MAX_BYTES,
       schema: {
         tags,
@@ -74,6 +75,7 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/import/products',
     {
+      config: { permission: 'products' },
       bodyLimit: IMPORT_FILE_MAX_BYTES,
       schema: {
         tags,

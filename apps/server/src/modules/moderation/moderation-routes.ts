@@ -18,7 +18,10 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     params: idParamSchema,
     response: { 200: moderationReplySchema, ...errorReplies(400, 404, 409) },
   };
-  const config = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+  const config = {
+    permission: 'moderation' as const,
+    rateLimit: { max: 60, timeWindow: '1 minute' },
+  };
 
   app.post(
     '/users/:id/mute',

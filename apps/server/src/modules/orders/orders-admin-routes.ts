@@ -25,6 +25,7 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders',
     {
+      config: { permission: 'orders.view' },
       schema: {
         tags,
         security,
@@ -38,6 +39,7 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:id/purchases',
     {
+      config: { permission: 'orders.view' },
       schema: {
         tags,
         security,
@@ -58,7 +60,7 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/refund',
     {
-      config: { idempotent: true },
+      config: { permission: 'orders.refund', idempotent: true },
       schema: {
         tags,
         security,
@@ -82,6 +84,7 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/deliveries/:id/retry',
     {
+      config: { permission: 'orders.refund' },
       schema: {
         tags,
         security,

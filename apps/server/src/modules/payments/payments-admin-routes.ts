@@ -26,6 +26,7 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments',
     {
+      config: { permission: 'money' },
       schema: {
         tags,
         security,
@@ -66,6 +67,7 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/:id/reverse',
     {
+      config: { permission: 'money' },
       schema: {
         tags,
         security,

@@ -19,6 +19,7 @@ const pluginAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/servers/:id/plugin',
     {
+      config: { permission: 'servers' },
       schema: {
         tags: ['admin: servers'],
         security: [{ bearer: [] }],

@@ -65,6 +65,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
+      config: { permission: 'products' },
       schema: {
         tags,
         security,
@@ -82,6 +83,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products',
     {
+      config: { permission: 'products' },
       schema: {
         tags,
         security,
@@ -102,6 +104,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/products/:id',
     {
+      config: { permission: 'products' },
       schema: {
         tags,
         security,
@@ -125,6 +128,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/products/:id',
     {
+      config: { permission: 'products' },
       schema: {
         tags,
         security,
@@ -149,6 +153,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/products/:id',
     {
+      config: { permission: 'products' },
       schema: {
         tags,
         security,
@@ -171,6 +176,7 @@ const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id/orders',
     {
+      config: { permission: 'products' },
       schema: {
         tags,
         security,

@@ -80,6 +80,7 @@ export const promocodesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/promocodes',
     {
+      config: { permission: 'money' },
       schema: {
         tags,
         security,
@@ -93,6 +94,7 @@ export const promocodesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/promocodes',
     {
+      config: { permission: 'money' },
       schema: {
         tags,
         security,
@@ -111,6 +113,7 @@ export const promocodesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/promocodes/:id',
     {
+      config: { permission: 'money' },
       schema: {
         tags,
         security,

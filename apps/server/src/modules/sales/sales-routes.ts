@@ -42,6 +42,7 @@ const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sales',
     {
+      config: { permission: 'products' },
       schema: {
         tags,
         security,
@@ -55,6 +56,7 @@ const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sales/:id',
     {
+      config: { permission: 'products' },
       schema: {
         tags,
         security,
@@ -76,6 +78,7 @@ const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sales',
     {
+      config: { permission: 'products' },
       schema: {
         tags,
         security,
@@ -96,6 +99,7 @@ const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sales/:id',
     {
+      config: { permission: 'products' },
       schema: {
         tags,
         security,
@@ -116,6 +120,7 @@ const salesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sales/:id',
     {
+      config: { permission: 'products' },
       schema: {
         tags,
         security,

@@ -35,7 +35,7 @@ const rconAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/rcon/:serverId',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { permission: 'rcon', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags,
         security,
@@ -69,6 +69,7 @@ const rconAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/player-online/:serverId/:steamId',
     {
+      config: { permission: 'rcon' },
       schema: {
         tags,
         security,

@@ -37,6 +37,7 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/servers',
     {
+      config: { permission: 'servers' },
       schema: {
         tags,
         security,
@@ -54,6 +55,7 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/servers',
     {
+      config: { permission: 'servers' },
       schema: {
         tags,
         security,
@@ -76,6 +78,7 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/servers/:id',
     {
+      config: { permission: 'servers' },
       schema: {
         tags,
         security,
@@ -101,6 +104,7 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/servers/:id',
     {
+      config: { permission: 'servers' },
       schema: {
         tags,
         security,
@@ -121,6 +125,7 @@ const serversAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/servers/:id/plugin-key',
     {
+      config: { permission: 'owner' },
       schema: {
         tags,
         security,

@@ -41,6 +41,7 @@ const siteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/site',
     {
+      config: { permission: 'settings' },
       schema: {
         tags,
         security,
@@ -64,6 +65,7 @@ const siteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/site',
     {
+      config: { permission: 'settings' },
       schema: {
         tags,
         security,
@@ -83,6 +85,7 @@ const siteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/site/versions',
     {
+      config: { permission: 'settings' },
       schema: {
         tags,
         security,
@@ -110,6 +113,7 @@ const siteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/site/versions/:n/restore',
     {
+      config: { permission: 'settings' },
       schema: {
         tags,
         security,

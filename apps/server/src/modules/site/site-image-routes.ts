@@ -81,6 +81,7 @@ const siteImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/site/images/:slot',
     {
+      config: { permission: 'settings' },
       schema: {
         tags,
         security,
@@ -97,6 +98,7 @@ const siteImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/site/images/categories/:key',
     {
+      config: { permission: 'settings' },
       schema: {
         tags,
         security,

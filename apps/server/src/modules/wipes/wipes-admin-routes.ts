@@ -36,6 +36,7 @@ const wipesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/servers/:id/wipes',
     {
+      config: { permission: 'servers' },
       schema: {
         tags,
         security,
@@ -77,6 +78,7 @@ const wipesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/wipes',
     {
+      config: { permission: 'servers' },
       schema: {
         tags,
         security,
@@ -95,6 +97,7 @@ const wipesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/revenue-by-wipe',
     {
+      config: { permission: 'money' },
       schema: {
         tags,
         security,
