@@ -10,8 +10,10 @@ import {
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: ErrorCode,
+    readonly code: ErrorCode | 'price_changed',
     message: string,
+    /** More fields of the reply beside `error` and `message` (a changed price's `total`). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -35,8 +37,17 @@ export const notFound = (message: string = errorMessages.notFound) =>
   new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 
-function send(reply: FastifyReply, status: number, error: ErrorCode, message: string) {
-  return reply.status(status).type('application/json; charset=utf-8').send({ error, message });
+function send(
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  message: string,
+  details?: Record<string, unknown>,
+) {
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({ ...details, error, message });
 }
 
 const codeByStatus: Record<number, ErrorCode> = {
@@ -65,7 +76,7 @@ const messageByStatus: Partial<Record<number, string>> = {
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return send(reply, error.statusCode, error.code, error.message);
+      return send(reply, error.statusCode, error.code, error.message, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Schemas carry the specification's Russian messages; zod's own are Russian too (see zod-locale).

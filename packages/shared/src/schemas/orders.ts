@@ -3,6 +3,10 @@ import { orderStatuses } from '../constants';
 import { dbIdSchema, INT32_MAX } from './common';
 import { productCategorySchema } from './catalog';
 import { giftFieldsSchema } from './gift-fields';
+import { expectedTotalSchema } from './price-confirmation';
+
+/** Confirmed prices belong to the purchase's body and replies. */
+export * from './price-confirmation';
 
 export const purchaseSchema = z.object({
   productId: z.coerce
@@ -20,6 +24,7 @@ export const purchaseSchema = z.object({
     .int('Количество должно быть целым числом')
     .positive('Количество должно быть больше 0 (минимум 1 стак).'),
   ...giftFieldsSchema.shape,
+  expectedTotal: expectedTotalSchema.optional(),
 });
 
 export const purchaseReplySchema = z.object({
@@ -27,6 +32,11 @@ export const purchaseReplySchema = z.object({
   message: z.string(),
   orderId: z.string(),
   balance: z.number(),
+  /**
+   * What the purchase took from the balance, in roubles: the total in force when it ran. Every
+   * purchase names it; optional only for a replay of a reply stored before it existed.
+   */
+  charged: z.number().optional(),
   /** A gift: who receives it. */
   gift: z.object({ steamId: z.string(), name: z.string() }).optional(),
 });
@@ -65,6 +75,7 @@ export const cartPurchaseSchema = z.object({
     .positive('Необходимо выбрать сервер для доставки товаров')
     .max(INT32_MAX, 'Сервер не найден'),
   ...giftFieldsSchema.shape,
+  expectedTotal: expectedTotalSchema.optional(),
 });
 
 export const deliveryStatusSchema = z.enum([

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   cartAddSchema,
   cartPurchaseSchema,
   cartSchema,
@@ -7,6 +6,7 @@ import {
   idParamSchema,
   kopecksToRoubles,
   okReplySchema,
+  purchaseConflictSchema,
   purchaseReplySchema,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -134,9 +134,11 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'Buy the whole cart as one order for one online server; with giftTo (SteamID64) and an optional giftMessage, as a gift to that player',
+        description:
+          'With expectedTotal (roubles: the cart total the player saw) a higher total in force refuses it with 409 {error: price_changed, message, total} and charges nothing; a lower one is charged as it is; `charged` names what was taken.',
         body: cartPurchaseSchema,
-        // 409: a product in the cart is held back after the server's wipe.
-        response: { 200: purchaseReplySchema, ...replies, 409: apiErrorSchema },
+        // 409: a product in the cart is held back after the server's wipe, or its total rose.
+        response: { 200: purchaseReplySchema, ...replies, 409: purchaseConflictSchema },
       },
     },
     async (request, reply) => {
@@ -144,7 +146,14 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       return app.idempotency.run(
         request,
         reply,
-        (tx) => app.purchases.buyCart(tx, request.user!, request.body.serverId, gift),
+        (tx) =>
+          app.purchases.buyCart(
+            tx,
+            request.user!,
+            request.body.serverId,
+            gift,
+            request.body.expectedTotal,
+          ),
         (body) => app.purchases.announce(request.user!.id, body),
       );
     },

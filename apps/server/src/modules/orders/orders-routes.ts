@@ -1,4 +1,10 @@
-import { apiErrorSchema, orderSchema, purchaseReplySchema, purchaseSchema } from '@shop/shared';
+import {
+  apiErrorSchema,
+  orderSchema,
+  purchaseConflictSchema,
+  purchaseReplySchema,
+  purchaseSchema,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -11,7 +17,7 @@ const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
   const orders = createOrdersRepository(app.db);
   const quickPurchase = createQuickPurchase(app);
   const security = [{ bearer: [] }];
-  const replies = errorReplies(400, 401, 403, 404, 409, 503);
+  const replies = { ...errorReplies(400, 401, 403, 404, 503), 409: purchaseConflictSchema };
 
   app.post(
     '/purchase',
@@ -26,7 +32,7 @@ const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
         summary:
           'Buy a product for a server: debit, order and delivery in one transaction. With giftTo (SteamID64) and an optional giftMessage it is a gift: the buyer pays and owns the order, the recipient gets the delivery (and the VIP)',
         description:
-          'Charged at the price in force when the purchase runs (the best running sale for that server), never a price the client sent. 409 «Доступно через 5 ч 12 мин» while the product is not sold after the server’s last wipe.',
+          'Charged at the price in force when the purchase runs (the best running sale for that server), never a price the client sent. With expectedTotal (roubles: the total the player saw) a higher total refuses it with 409 {error: price_changed, message «Цена изменилась: было X ₽, стало Y ₽», total} and charges nothing; a lower one is charged as it is; `charged` names what was taken. 409 «Доступно через 5 ч 12 мин» while the product is not sold after the server’s last wipe.',
         body: purchaseSchema,
         response: { 200: purchaseReplySchema, ...replies },
       },

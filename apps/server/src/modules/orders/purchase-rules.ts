@@ -1,6 +1,13 @@
-import { costKopecks, deliveryMethodOf } from '@shop/shared';
+import {
+  costKopecks,
+  deliveryMethodOf,
+  kopecksToRoubles,
+  PRICE_CHANGED,
+  priceChangedMessage,
+  roublesToKopecks,
+} from '@shop/shared';
 import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../plugins/errors';
+import { badRequest, HttpError, notFound } from '../../plugins/errors';
 import { debtNotice } from '../ledger/ledger';
 import { checkProduct, PRODUCT_MESSAGES, type ProductLine } from '../products/product-rules';
 import type { ProductRow } from '../products/products-repository';
@@ -81,3 +88,16 @@ export const priceLine = (
   at: Date,
   pricing: PricingState,
 ): PurchaseLine => applyPrice(line, priceInForce(line.product, server.id, at, pricing), at);
+
+/**
+ * The total the player confirmed (`expectedTotal`, roubles) against the one in force now: a higher
+ * one refuses the purchase with 409 `price_changed` and its new total, before anything is written;
+ * the same or a lower one is charged as it is. Absent: another client's purchase, nothing compared.
+ */
+export function confirmTotal(expectedTotal: number | undefined, totalKopecks: number): void {
+  if (expectedTotal === undefined) return;
+  const expectedKopecks = roublesToKopecks(expectedTotal);
+  if (totalKopecks <= expectedKopecks) return;
+  const total = kopecksToRoubles(totalKopecks);
+  throw new HttpError(409, PRICE_CHANGED, priceChangedMessage(expectedTotal, total), { total });
+}

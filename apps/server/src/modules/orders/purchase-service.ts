@@ -12,6 +12,7 @@ import { placeOrder, type GiftTarget } from './place-order';
 import {
   checkLine,
   checkServer,
+  confirmTotal,
   fundsRefusal,
   priceLine,
   PURCHASE_MESSAGES,
@@ -35,6 +36,8 @@ export interface PurchaseReply {
   success: true;
   orderId: string;
   balance: number;
+  /** What was taken from the balance, in roubles. */
+  charged: number;
   message: string;
   /** Set for a gift: who receives it. */
   gift?: { steamId: string; name: string };
@@ -67,9 +70,12 @@ export function createPurchaseService(app: FastifyInstance) {
     server: ServerRow,
     lines: PurchaseLine[],
     gift: GiftRequest | null,
+    expectedTotal: number | undefined,
     at?: Date,
   ): Promise<Omit<PurchaseReply, 'success' | 'message'>> {
     if (lines.length === 0) throw badRequest(PURCHASE_MESSAGES.emptyCart);
+    const total = lines.reduce((sum, line) => sum + line.costKopecks, 0);
+    confirmTotal(expectedTotal, total);
     const target = await giftTarget(tx, buyer, gift);
     const nextWipeAt = app.wipes.nextWipeAt(server, at);
     const order = await placeOrder(tx, buyer, server, lines, target, at, nextWipeAt);
@@ -77,6 +83,7 @@ export function createPurchaseService(app: FastifyInstance) {
     return {
       orderId: order.orderId,
       balance: kopecksToRoubles(order.balanceKopecks),
+      charged: kopecksToRoubles(total),
       ...(target ? { gift: { steamId: target.recipient.steamId, name: target.name } } : {}),
     };
   }
@@ -94,7 +101,7 @@ export function createPurchaseService(app: FastifyInstance) {
     async buyProduct(
       tx: Db,
       buyer: Buyer,
-      input: { productId: number; serverId: number; quantity: number },
+      input: { productId: number; serverId: number; quantity: number; expectedTotal?: number },
       gift: GiftRequest | null = null,
       /** When it was bought, if not now: the demo's history of past purchases. */
       at?: Date,
@@ -108,7 +115,7 @@ export function createPurchaseService(app: FastifyInstance) {
       );
       const pricedAt = at ?? new Date();
       const line = priceLine(checked, server, pricedAt, await pricingOf(tx, server, pricedAt));
-      const placed = await place(tx, buyer, server, [line], gift, at);
+      const placed = await place(tx, buyer, server, [line], gift, input.expectedTotal, at);
       return {
         success: true,
         ...placed,
@@ -121,6 +128,8 @@ export function createPurchaseService(app: FastifyInstance) {
       buyer: Buyer,
       serverId: number,
       gift: GiftRequest | null = null,
+      /** The cart's total the player confirmed, in roubles (absent: nothing compared). */
+      expectedTotal?: number,
     ): Promise<PurchaseReply> {
       const server = checkServer(await createServersRepository(tx).findById(serverId));
       const rows = await createCartRepository(tx).take(buyer.id);
@@ -128,7 +137,7 @@ export function createPurchaseService(app: FastifyInstance) {
       const pricedAt = new Date();
       const pricing = await pricingOf(tx, server, pricedAt);
       const lines = checked.map((line) => priceLine(line, server, pricedAt, pricing));
-      const placed = await place(tx, buyer, server, lines, gift);
+      const placed = await place(tx, buyer, server, lines, gift, expectedTotal);
       return {
         success: true,
         ...placed,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { jobMethodOf, stacksFor } from '@shop/shared';
+import { jobMethodOf, kopecksToRoubles, roublesToKopecks, stacksFor } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEADLOCK_DETECTED, sqlStateOf } from '../../db/execute';
 import { hashToken } from '../auth/sessions-repository';
@@ -20,6 +20,7 @@ export interface PurchaseBody {
   serverId: number;
   quantity: number;
   giftTo?: string | undefined;
+  expectedTotal?: number | undefined;
 }
 
 /**
@@ -78,11 +79,21 @@ export function createQuickPurchase(app: FastifyInstance) {
     } catch {
       return undefined;
     }
+    // A total above the one the player confirmed may be the cache's mistake (a sale this process has
+    // not seen): the full path decides, from the rows, between the purchase and 409 price_changed.
+    if (
+      input.expectedTotal !== undefined &&
+      line.costKopecks > roublesToKopecks(input.expectedTotal)
+    ) {
+      return undefined;
+    }
     const key = app.idempotency.keyOf(request);
     const quantity = line.quantity;
     const answer: Omit<PurchaseReply, 'balance'> = {
       success: true,
       orderId: randomUUID(),
+      // The statement charges this line's cost or nothing: it refuses a sale percent not in force.
+      charged: kopecksToRoubles(line.costKopecks),
       message: purchasedMessage(product.name, quantity, server.name),
     };
     // The stored delivery-mode column as cached: the statement refuses it as stale when the row's
