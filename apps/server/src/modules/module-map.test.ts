@@ -87,7 +87,7 @@ describe('module map', () => {
       file: 'db/migrations: ledger_post()',
       table: 'users',
       module: 'ledger',
-      columns: ['balance_kopecks'],
+      columns: ['balance_kopecks', 'paid_kopecks'],
     });
   });
 
@@ -103,7 +103,7 @@ describe('module map', () => {
   it('counts a write from outside the owner as crossing, unless it sets only granted columns', () => {
     const ledgerPost = sqlFunctions().get('ledger_post')!;
     const balanceUpdate = ledgerPost.slice(ledgerPost.search(/update users/i)).split(';')[0]!;
-    expect(setColumns(balanceUpdate)).toEqual(['balance_kopecks']);
+    expect(setColumns(balanceUpdate)).toEqual(['balance_kopecks', 'paid_kopecks']);
     expect(
       setColumns('update users set is_admin = true, balance_kopecks = 0 where id = 1'),
     ).toEqual(['is_admin', 'balance_kopecks']);

@@ -105,6 +105,11 @@ export const transactions = pgTable(
     kind: text('kind').$type<LedgerKind>().notNull(),
     /** Signed kopecks: credits positive, debits negative. */
     amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    /**
+     * Signed, the part of the amount that moved paid money (the rest moved bonus money); 0 for rows
+     * written before the ledger kept the two apart (migration 0028).
+     */
+    paidKopecks: bigint('paid_kopecks', { mode: 'number' }).notNull().default(0),
     description: text('description').notNull(),
     method: text('method').notNull(),
     status: text('status').notNull().default('completed'),
@@ -117,6 +122,10 @@ export const transactions = pgTable(
     index('transactions_refund_idx')
       .on(table.orderId, table.amountKopecks)
       .where(sql`${table.kind} = 'refund'`),
+    // A refund finds the paid money its order spent (ledger_post, migration 0028).
+    index('transactions_order_idx')
+      .on(table.orderId)
+      .where(sql`${table.orderId} is not null`),
     // A payment credits its top-up and its bonus once each, whatever races or replays.
     unique('transactions_payment_kind').on(table.paymentId, table.kind),
     check('transactions_amount_not_zero', sql`${table.amountKopecks} <> 0`),

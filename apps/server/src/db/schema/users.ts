@@ -25,6 +25,12 @@ export const users = pgTable(
      * than this (see the check below and ledger.ts).
      */
     reversedKopecks: bigint('reversed_kopecks', { mode: 'number' }).notNull().default(0),
+    /**
+     * The ledger's too: the part of the balance that is money the player paid (top-ups), the rest
+     * being bonus money (top-up bonuses, promo codes, admin credits, transfers). A purchase spends it
+     * first; fiscal receipts cover only it (docs/decisions/0035). Negative only after a reversal.
+     */
+    paidKopecks: bigint('paid_kopecks', { mode: 'number' }).notNull().default(0),
     totalSpentKopecks: bigint('total_spent_kopecks', { mode: 'number' }).notNull().default(0),
     purchasesCount: integer('purchases_count').notNull().default(0),
     isAdmin: boolean('is_admin').notNull().default(false),

@@ -66,10 +66,18 @@ export async function postReversal(
   if (!Number.isSafeInteger(entry.amountKopecks) || entry.amountKopecks <= 0) {
     throw new RangeError('a reversal takes a whole, positive number of kopecks');
   }
+  // Back out of the parts it came in as: the top-up's money from the paid part (which may go below
+  // zero with the balance), its bonus from the bonus part.
+  const [topUp] = await tx
+    .select({ amount: transactions.amountKopecks })
+    .from(transactions)
+    .where(and(eq(transactions.paymentId, entry.paymentId), eq(transactions.kind, 'topup')));
+  const paid = Math.min(topUp?.amount ?? 0, entry.amountKopecks);
   const [row] = await queryRows<{ balance: string | number }>(
     tx,
     sql`update users set balance_kopecks = balance_kopecks - ${entry.amountKopecks}::bigint,
-          reversed_kopecks = reversed_kopecks + ${entry.amountKopecks}::bigint
+          reversed_kopecks = reversed_kopecks + ${entry.amountKopecks}::bigint,
+          paid_kopecks = paid_kopecks - ${paid}::bigint
         where id = ${entry.userId} returning balance_kopecks as balance`,
   );
   if (!row) throw new Error(`no user ${entry.userId}`);
@@ -77,6 +85,7 @@ export async function postReversal(
     userId: entry.userId,
     kind: 'reversal',
     amountKopecks: -entry.amountKopecks,
+    paidKopecks: -paid,
     description: entry.description,
     method: entry.method,
     paymentId: entry.paymentId,
@@ -106,6 +115,36 @@ export async function balanceOf(db: Db, userId: number): Promise<Kopecks | null>
     .from(users)
     .where(eq(users.id, userId));
   return row ? row.balance : null;
+}
+
+/**
+ * A balance in its two parts: money the player paid and bonus money (their sum is the balance the
+ * player sees). Purchases spend the paid part first; fiscal receipts cover only it.
+ */
+export async function balanceParts(
+  db: Db,
+  userId: number,
+): Promise<{ paidKopecks: Kopecks; bonusKopecks: Kopecks } | null> {
+  const [row] = await db
+    .select({ balance: users.balanceKopecks, paid: users.paidKopecks })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? { paidKopecks: row.paid, bonusKopecks: row.balance - row.paid } : null;
+}
+
+/** The paid money an order's purchase spent, less what its refunds gave back to the paid part. */
+export async function orderPaidKopecks(db: Db, orderId: string): Promise<Kopecks> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(-sum(${transactions.paidKopecks}), 0)` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.orderId, orderId),
+        inArray(transactions.kind, ['purchase', 'refund']),
+        eq(transactions.status, 'completed'),
+      ),
+    );
+  return Number(row?.total ?? 0);
 }
 
 /** Who took a top-up back: the method its reversal row carries. */
