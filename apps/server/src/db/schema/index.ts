@@ -15,3 +15,4 @@ export * from './sales';
 export * from './vip';
 export * from './discord';
 export * from './site';
+export * from './receipts';
