@@ -129,7 +129,10 @@ export function createPluginJobsRepository(db: Db) {
     /**
      * What the saved world has: all of it → `delivered`. Returns the jobs that became delivered by
      * this call alone: a repeated or concurrent report finds them delivered already and matches none,
-     * so their orders are settled once.
+     * so their orders are settled once. Only a job this server leased counts: `sending` or `given`,
+     * or waiting again with a part given, and then no more than that part (saved ≤ given). A job
+     * never leased, or released with nothing given, is not in any world: a key that reports it saved
+     * (a leaked one) would settle an order nobody received.
      */
     async saved(serverId: number, reports: PluginSavedReport[]) {
       const rows = await queryRows<{ id: string; status: string }>(
@@ -145,7 +148,8 @@ export function createPluginJobsRepository(db: Db) {
           last_error = case when r.saved >= delivery_job_amount(j.payload) then null else j.last_error end
         from jsonb_to_recordset(${asJson(reports)}) as r(id uuid, saved int)
         where j.id = r.id and ${ofServer(serverId)}
-          and j.status in ('pending', 'sending', 'given')
+          and (j.status in ('sending', 'given')
+               or (j.status = 'pending' and r.saved <= j.given_amount))
           and least(r.saved, delivery_job_amount(j.payload)) > j.saved_amount
         returning j.id, j.status`,
       );

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../test-support/sql';
 import { startPluginShop, type PluginShop } from '../../test-support/plugin-shop';
 
 const STEAM_ID = '76561198000000077';
@@ -212,6 +214,43 @@ describe('plugin delivery queue (protocol v2)', () => {
     const shown = (await world.order(orderId))?.delivery.reason ?? '';
     expect([...shown]).toHaveLength(200);
     expect(shown.endsWith('…')).toBe(true);
+  });
+
+  it('counts a save only of what this server leased and gave', async () => {
+    // Bought, never leased: not in any world, whatever a (leaked) key reports of it.
+    const orderId = await buy({ name: 'Ткань', gameItemName: 'cloth', quantity: 100 }, 100);
+    const [pending] = await queryRows<{ id: string }>(
+      world.shop.app.db,
+      sql`select id from delivery_jobs where order_id = ${orderId}`,
+    );
+    const id = pending!.id;
+    expect(await report('/jobs/saved', { jobs: [{ id, saved: 100 }] })).toEqual({
+      updated: 0,
+      closed: [],
+    });
+    expect(await jobRow(id)).toMatchObject({ status: 'pending', given: 0, saved: 0 });
+    expect((await orderOf(orderId))?.isDelivered).toBe(false);
+    // Leased and released with nothing given: still nothing to save.
+    const [leased] = (await lease()).jobs;
+    expect(leased?.id).toBe(id);
+    await report('/jobs/release', { ids: [id], reason: 'Нет места', retrySeconds: 0 });
+    expect(await report('/jobs/saved', { jobs: [{ id, saved: 100 }] })).toMatchObject({
+      updated: 0,
+    });
+    // Given in part, then waiting: a save counts up to what was given.
+    await lease();
+    await report('/jobs/given', { jobs: [{ id, given: 40, note: 'Нет места' }] });
+    expect(await report('/jobs/saved', { jobs: [{ id, saved: 100 }] })).toMatchObject({
+      updated: 0,
+    });
+    expect(await report('/jobs/saved', { jobs: [{ id, saved: 40 }] })).toMatchObject({
+      updated: 1,
+    });
+    expect(await jobRow(id)).toMatchObject({ status: 'pending', given: 40, saved: 40 });
+    await lease();
+    await report('/jobs/given', { jobs: [{ id, given: 100 }] });
+    await report('/jobs/saved', { jobs: [{ id, saved: 100 }] });
+    expect((await orderOf(orderId))?.isDelivered).toBe(true);
   });
 
   it('changes nothing for a report whose signature is wrong', async () => {
