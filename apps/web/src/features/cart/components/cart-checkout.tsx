@@ -24,6 +24,7 @@ function blockedText(item: BlockedItem): string {
 export function CartCheckout({
   items,
   total,
+  priceNotice,
   missing,
   now,
   wipeWarningMs,
@@ -37,6 +38,8 @@ export function CartCheckout({
 }: {
   items: readonly PricedCartItem[];
   total: number;
+  /** Set after the shop refused a total that rose: what changed, and the ask to confirm again. */
+  priceNotice?: string | null;
   /** What the balance lacks for the total; 0 when it covers it. */
   missing: number;
   now: number;
@@ -95,6 +98,15 @@ export function CartCheckout({
         </div>
       </dl>
 
+      {priceNotice && (
+        <p
+          role="alert"
+          className="flex gap-2 rounded-md border border-warning/35 bg-warning/10 px-3 py-2 text-sm text-[#f5d27e]"
+        >
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {priceNotice}
+        </p>
+      )}
       {missing > 0 && (
         <p
           role="status"

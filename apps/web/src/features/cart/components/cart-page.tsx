@@ -1,4 +1,5 @@
 import type { Product } from '@shop/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -14,6 +15,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-client';
 import { shortfall } from '@/lib/balance';
+import { PRICE_CHANGED_ASK, priceChangeOf, type PriceChange } from '@/lib/price-changed';
 import { wipeWarningIn } from '@/lib/product-offer';
 import { deliversByPlugin, isBuyableServer, type PurchaseServer } from '@/lib/purchase-servers';
 import type { TopUpTerms } from '@/lib/top-up-terms';
@@ -48,6 +50,10 @@ export function CartPage({
 }) {
   const cart = useCart();
   const purchase = usePurchaseCart();
+  const queryClient = useQueryClient();
+  // The shop refused a total that rose since the page showed it: the new one is shown and asked
+  // for while the server, the cart's lines and the kind of purchase stay as they were.
+  const [repriced, setRepriced] = useState<(PriceChange & { key: string }) | null>(null);
   const [serverId, setServerId] = useState<number | null>(null);
   const gift = useGiftDraft();
   const buyable = servers.filter(isBuyableServer);
@@ -79,7 +85,15 @@ export function CartPage({
       </>
     );
 
-  const { items, total } = priceCart(cart.data.items, catalogue, server ? server.id : null, now);
+  const priced = priceCart(cart.data.items, catalogue, server ? server.id : null, now);
+  const { items } = priced;
+  const choice = [
+    server?.id,
+    gift.draft.open,
+    ...cart.data.items.map((item) => `${item.id}x${item.quantity}`),
+  ].join(':');
+  const change = repriced?.key === choice ? repriced : null;
+  const total = change?.total ?? priced.total;
   const wipeWarningMs = items.some((item) => item.vanishesAtWipe)
     ? wipeWarningIn(server?.nextWipeAt ?? null, wipeWarnHours, now)
     : null;
@@ -96,7 +110,12 @@ export function CartPage({
       return;
     }
     try {
-      const reply = await purchase.mutateAsync({ serverId: server.id, ...giftFields(gift.draft) });
+      const reply = await purchase.mutateAsync({
+        serverId: server.id,
+        ...giftFields(gift.draft),
+        // The total this page shows: the shop refuses a higher one instead of charging it.
+        expectedTotal: total,
+      });
       const detail = reply.message;
       toast.success(reply.gift ? 'Подарок отправлен!' : PURCHASE_DONE, {
         description:
@@ -107,6 +126,13 @@ export function CartPage({
       setServerId(null);
       gift.reset();
     } catch (error) {
+      const changed = priceChangeOf(error);
+      if (changed) {
+        setRepriced({ ...changed, key: choice });
+        void queryClient.invalidateQueries({ queryKey: ['products'] });
+        toast.warning(changed.message, { description: PRICE_CHANGED_ASK });
+        return;
+      }
       toast.error('Не удалось завершить покупку', {
         description: errorText(error, 'Попробуйте позже'),
       });
@@ -123,6 +149,7 @@ export function CartPage({
           <CartCheckout
             items={items}
             total={total}
+            priceNotice={change && `${change.message}. ${PRICE_CHANGED_ASK}`}
             missing={shortfall(balance, total)}
             now={now}
             wipeWarningMs={wipeWarningMs}

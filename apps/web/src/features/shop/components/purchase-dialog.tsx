@@ -1,5 +1,6 @@
 import type { Product } from '@shop/shared';
 import { LoaderCircle, ShoppingCart, TriangleAlert } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import {
@@ -28,6 +29,7 @@ import { Label } from '@/components/ui/label';
 import { errorText } from '@/lib/api-client';
 import { shortfall } from '@/lib/balance';
 import { formatRoubles } from '@/lib/format';
+import { PRICE_CHANGED_ASK, priceChangeOf, type PriceChange } from '@/lib/price-changed';
 import { purchaseCost } from '@/lib/purchase-cost';
 import type { PurchaseServer } from '@/lib/purchase-servers';
 import type { VipTierNames } from '@/lib/vip-tiers';
@@ -76,6 +78,7 @@ export function PurchaseDialog({
   const { product } = target;
   const stackSize = product.quantity;
   const purchase = usePurchaseProduct();
+  const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [serverId, setServerId] = useState<number | null>(target.serverId);
   const kit = product.kitItems ?? null;
@@ -86,7 +89,12 @@ export function PurchaseDialog({
   const options = serversForProduct(product, servers);
   const server = options.find((candidate) => candidate.id === serverId);
   const { offer, blockedMs, now } = useServerOffer(product, server);
-  const cost = purchaseCost(offer.price, quantity.quantity, stackSize);
+  // The shop refused a total that rose since the dialog showed it: the new one is shown and asked
+  // for, as long as the player keeps the same server, quantity and kind of purchase.
+  const [repriced, setRepriced] = useState<(PriceChange & { key: string }) | null>(null);
+  const choice = `${server?.id}:${quantity.quantity}:${giving}`;
+  const change = repriced?.key === choice ? repriced : null;
+  const cost = change?.total ?? purchaseCost(offer.price, quantity.quantity, stackSize);
   const missing = shortfall(balance, cost);
   const hint = deliveryHint(product, server, quantity.quantity, stackSize);
   const busy = purchase.isPending || adding;
@@ -118,9 +126,19 @@ export function PurchaseDialog({
         serverId: server.id,
         quantity: quantity.quantity,
         ...giftFields(gift.draft),
+        // The total this dialog shows: the shop refuses a higher one instead of charging it.
+        expectedTotal: cost,
       });
       toast.success(reply.gift ? GIFT_DONE : PURCHASE_DONE, { description: reply.message });
     } catch (error) {
+      const changed = priceChangeOf(error);
+      if (changed) {
+        // The dialog stays open with the new total; the catalogue behind it is read again.
+        setRepriced({ ...changed, key: choice });
+        void queryClient.invalidateQueries({ queryKey: ['products'] });
+        toast.warning(changed.message, { description: PRICE_CHANGED_ASK });
+        return;
+      }
       toast.error(`Не удалось выполнить покупку: ${errorText(error, 'попробуйте позже')}`);
     }
     onClose();
@@ -230,6 +248,18 @@ export function PurchaseDialog({
                   : undefined
               }
             />
+          )}
+
+          {change && (
+            <p
+              role="alert"
+              className="flex gap-2 rounded-lg border border-warning/30 bg-warning/10 p-3 text-sm text-foreground/90"
+            >
+              <TriangleAlert className="size-4 shrink-0 text-warning" aria-hidden="true" />
+              <span>
+                {change.message}. {PRICE_CHANGED_ASK}
+              </span>
+            </p>
           )}
 
           <p className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
