@@ -96,8 +96,19 @@ export const deliveryJobs = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * A reversed payment's hold (issue 36): 'held' keeps the job from every worker and plugin lease
+     * until an admin decides; 'released' lets it go even while the buyer's balance is negative.
+     */
+    hold: text('hold'),
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    /** The reversed top-up the hold came from. */
+    holdPaymentId: text('hold_payment_id'),
   },
   (table) => [
+    index('delivery_jobs_held_idx')
+      .on(table.heldAt)
+      .where(sql`${table.hold} = 'held'`),
     index('delivery_jobs_due_idx').on(table.method, table.status, table.nextAttemptAt),
     index('delivery_jobs_plugin_idx').on(table.serverId, table.steamId, table.status),
     index('delivery_jobs_order_idx').on(table.orderId),
@@ -110,6 +121,7 @@ export const deliveryJobs = pgTable(
       sql`${table.savedAmount} >= 0 and ${table.savedAmount} <= ${table.givenAmount}`,
     ),
     check('delivery_jobs_method', sql`${table.method} in ('rcon', 'plugin')`),
+    check('delivery_jobs_hold', sql`${table.hold} in ('held', 'released')`),
   ],
 );
 
