@@ -110,6 +110,16 @@ export function createFakeState(secrets: FakeSecrets, notifyUrl: () => string) {
     };
   }
 
+  /**
+   * FreeKassa notifies only once an order is paid, so the genuine notification of a new order
+   * pays it first (its API then reports status 1); a cancelled or refunded one stays as it is.
+   */
+  function paidForNotice(orderId: string): FakeOrder {
+    const order = mustFind(orderId);
+    if (order.status === STATUS_CODE.new) order.status = STATUS_CODE.paid;
+    return order;
+  }
+
   async function send(order: FakeOrder, overrides?: Record<string, string>) {
     try {
       const response = await fetch(notifyUrl(), {
@@ -134,10 +144,11 @@ export function createFakeState(secrets: FakeSecrets, notifyUrl: () => string) {
     all: () => orders.map((order) => ({ ...order })),
     byFkId: (fkOrderId: number) => orders.find((order) => order.fkOrderId === fkOrderId),
     notificationFields: (orderId: string, overrides?: Record<string, string>) =>
-      notificationFields(mustFind(orderId), overrides),
+      notificationFields(paidForNotice(orderId), overrides),
     send,
+    /** (Re)sends an order's notification, paying a new order first as notificationFields does. */
     notify: (orderId: string, overrides?: Record<string, string>): Promise<FakeNotifyResult> =>
-      send(mustFind(orderId), overrides),
+      send(paidForNotice(orderId), overrides),
   };
 }
 

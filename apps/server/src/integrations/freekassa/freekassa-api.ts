@@ -45,7 +45,18 @@ export type ApiReply = Record<string, unknown>;
 export function createApiTransport(options: ApiTransportOptions) {
   const base = options.apiUrl.replace(/\/+$/, '');
 
-  return async function call(path: string, fields: Record<string, string | number>) {
+  /**
+   * One request at a time: the API refuses a nonce below the last one it saw, so two requests
+   * racing on the wire could have the later-numbered one arrive first and the other refused.
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  return function call(path: string, fields: Record<string, string | number>): Promise<ApiReply> {
+    const run = queue.then(() => send(path, fields));
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  async function send(path: string, fields: Record<string, string | number>): Promise<ApiReply> {
     const body: Record<string, string | number> = {
       ...fields,
       shopId: options.shopId,
@@ -86,5 +97,5 @@ export function createApiTransport(options: ApiTransportOptions) {
       throw new FreekassaError('api_error', message.slice(0, 200));
     }
     return reply;
-  };
+  }
 }

@@ -28,7 +28,8 @@ export interface PaymentMethod {
   /** The provider's own limits for one payment, in kopecks (the shop's limits apply on top). */
   minKopecks: Kopecks;
   maxKopecks: Kopecks;
-  fee: MethodFee;
+  /** Null when the provider publishes no figure to go by (FreeKassa: the merchant account says). */
+  fee: MethodFee | null;
 }
 
 export interface CreatePaymentInput {
