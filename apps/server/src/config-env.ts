@@ -50,6 +50,11 @@ export const envSchema = z.object({
   FREEKASSA_PAY_URL: z.url().optional(),
   FREEKASSA_API_URL: z.url().optional(),
   FREEKASSA_ALLOWED_IPS: list.optional(),
+  /** Fiscal receipts through YooKassa (config-receipts.ts): off, 54-ФЗ, or self-employed. */
+  YOOKASSA_RECEIPTS: z.enum(['none', '54fz', 'self-employed']).optional(),
+  /** YooKassa's `tax_system_code` and `vat_code` for 54-ФЗ receipts. */
+  YOOKASSA_TAX_SYSTEM: z.coerce.number().int().min(1).max(6).optional(),
+  YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).optional(),
   /** The journal's HMAC key (docs/decisions/0029-keyed-journal.md); required in production. */
   AUDIT_KEY: z
     .string()

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { discordConfig, type DiscordConfig } from './config-discord';
+import { receiptsConfig, type ReceiptSettings } from './config-receipts';
 import { envSchema, list, type EnvValues } from './config-env';
 
 export type { Env } from './config-env';
@@ -57,6 +58,8 @@ export interface Config {
   links: { discord: string | undefined; community: string | undefined };
   /** Discord linking, VIP roles and the API they use (config-discord.ts). */
   discord: DiscordConfig;
+  /** Fiscal receipts through YooKassa (config-receipts.ts). */
+  receipts: ReceiptSettings;
   logLevel: string;
   sessionTtlDays: number;
   /** SESSION_IDLE_DAYS: a session unused this long ends before its TTL. */
@@ -188,6 +191,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   const discord = discordConfig(e, demo, publicUrl, DEMO_SECRETS);
   if (discord.problems.length > 0) throw new ConfigError(discord.problems.join(' '));
+  const receipts = receiptsConfig(e);
+  if (receipts.problems.length > 0) throw new ConfigError(receipts.problems.join(' '));
 
   if (production && freekassa.allowedIps.length === 0) {
     throw new ConfigError('FREEKASSA_ALLOWED_IPS may not be empty in production.');
@@ -224,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     translateUrl: e.TRANSLATE_URL,
     links: { discord: e.DISCORD_URL, community: e.COMMUNITY_URL },
     discord: discord.config,
+    receipts: receipts.settings,
     logLevel: e.LOG_LEVEL,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     sessionIdleDays: e.SESSION_IDLE_DAYS,
