@@ -126,6 +126,10 @@ export const transactions = pgTable(
     index('transactions_order_idx')
       .on(table.orderId)
       .where(sql`${table.orderId} is not null`),
+    // The receipts worker's scan: recent rows that moved paid money (docs/decisions/0035).
+    index('transactions_paid_idx')
+      .on(table.createdAt)
+      .where(sql`${table.paidKopecks} <> 0`),
     // A payment credits its top-up and its bonus once each, whatever races or replays.
     unique('transactions_payment_kind').on(table.paymentId, table.kind),
     check('transactions_amount_not_zero', sql`${table.amountKopecks} <> 0`),

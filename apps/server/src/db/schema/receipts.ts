@@ -61,7 +61,7 @@ export const receipts = pgTable(
     orderId: uuid('order_id'),
     /** The ledger row it covers (purchase, refund, top-up, reversal): one receipt per row. */
     transactionId: integer('transaction_id').references(() => transactions.id),
-    /** The paid money it covers, in kopecks (the sum of its lines). */
+    /** The paid money it covers, in kopecks (the sum of its lines); 0 only when `skipped`. */
     amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
     lines: jsonb('lines').$type<ReceiptLine[]>().notNull(),
     email: text('email').notNull(),
@@ -84,7 +84,8 @@ export const receipts = pgTable(
       .where(sql`${table.state} in ('queued', 'registering')`),
     index('receipts_payment_idx').on(table.paymentId, table.id),
     index('receipts_user_idx').on(table.userId, table.kind),
-    check('receipts_amount_positive', sql`${table.amountKopecks} > 0`),
+    // 0 only for a `skipped` row: paid money spent with no advance at YooKassa left to offset.
+    check('receipts_amount_not_negative', sql`${table.amountKopecks} >= 0`),
     check(
       'receipts_kind',
       sql`${table.kind} in ('advance', 'settlement', 'refund', 'advance_refund')`,
