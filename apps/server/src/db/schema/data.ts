@@ -7,8 +7,10 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -57,4 +59,23 @@ export const balanceImports = pgTable(
     primaryKey({ columns: [table.fileHash, table.line] }),
     check('balance_imports_amount_positive', sql`${table.amountKopecks} > 0`),
   ],
+);
+
+/**
+ * Which shop this database is (one row): its id goes into every backup, and a database restored
+ * from one is marked as a copy until the owner makes it live (`npm run db:go-live`, SHOP_LIVE=1).
+ * A copy is never the leader, delivers nothing and keeps no link to a game server.
+ */
+export const shopIdentity = pgTable(
+  'shop_identity',
+  {
+    id: smallint('id').primaryKey().default(1),
+    shopId: uuid('shop_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When `npm run restore` loaded this database; null once live. */
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+    /** When the backup it was restored from was taken. */
+    restoredFromTakenAt: timestamp('restored_from_taken_at', { withTimezone: true }),
+  },
+  (table) => [check('shop_identity_one_row', sql`${table.id} = 1`)],
 );
