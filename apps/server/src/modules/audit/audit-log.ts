@@ -100,7 +100,7 @@ export async function recordAudit(
   record: AuditRecord,
   /** When it happened, if not now: the demo's history, written oldest first. */
   at: Date = new Date(),
-): Promise<void> {
+): Promise<number | null> {
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`);
   const [last] = await tx
     .select({ hash: auditLog.hash })
@@ -130,6 +130,7 @@ export async function recordAudit(
   // Logged before the commit (there is no hook after it): the newest logged head missing from the
   // journal means cut rows; see docs/decisions/0029-keyed-journal.md for an older one.
   if (written) logAuditHead({ id: written.id, hash, action: row.action });
+  return written?.id ?? null;
 }
 
 /** Records an admin's action on its own (the change itself is already committed). */
@@ -137,8 +138,8 @@ export async function recordAdminAction(
   db: Db,
   request: FastifyRequest,
   record: AuditRecord,
-): Promise<void> {
-  await db.transaction((tx) => recordAudit(tx, actorOf(request), record));
+): Promise<number | null> {
+  return db.transaction((tx) => recordAudit(tx, actorOf(request), record));
 }
 
 const parse = (text: string | null): unknown => {

@@ -13,13 +13,33 @@ export function journaledCommand(command: string): string {
 }
 
 /**
- * The journal row of one console command an admin ran: the server, the command and the first line
- * of the game's reply (none when the game sent none in time, or the command never left the shop).
+ * The journal row written before a console command leaves the shop: the server and the command. A
+ * command whose row cannot be written is not sent, so nothing runs that the journal does not name,
+ * even if the shop stops before the game answers.
+ */
+export function consoleSentAudit(
+  server: { id: number; name: string },
+  command: string,
+): AuditRecord {
+  return {
+    action: 'server.console.sent',
+    targetType: 'server',
+    targetId: server.id,
+    targetName: server.name,
+    after: { command: journaledCommand(command) },
+  };
+}
+
+/**
+ * The journal row that completes a console command: the server, the command, the row written
+ * before it was sent (`sent`) and the first line of the game's reply (none when the game sent none
+ * in time, or the command never left the shop).
  */
 export function consoleAudit(
   server: { id: number; name: string },
   command: string,
   result: RconCommandResult,
+  sent: number | null = null,
 ): AuditRecord {
   const firstLine =
     result.status === 'ok' ? (result.message.split(/\r?\n/, 1)[0] ?? '').trimEnd() : null;
@@ -30,6 +50,7 @@ export function consoleAudit(
     targetName: server.name,
     after: {
       command: journaledCommand(command),
+      sent,
       status: result.status,
       reply:
         firstLine && firstLine.length > REPLY_LINE_MAX

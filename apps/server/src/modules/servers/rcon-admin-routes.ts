@@ -7,14 +7,17 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, notFound } from '../../plugins/errors';
+import { conflict, HttpError, notFound } from '../../plugins/errors';
 import { SERVER_NOT_FOUND } from './servers-routes';
 import { onlineSteamIds } from './online-players';
 import { createServersRepository } from './servers-repository';
-import { consoleAudit } from './console-audit';
+import { consoleAudit, consoleSentAudit } from './console-audit';
 import { recordAdminAction } from '../audit/audit-log';
 
 export const RCON_UNAVAILABLE = 'Нет связи с сервером по RCON. Проверьте адрес, порт и пароль.';
+
+export const CONSOLE_NOT_JOURNALED =
+  'Команда не отправлена: не удалось записать её в журнал. Попробуйте ещё раз.';
 
 /** The console's words for a command the game sent nothing back for. */
 const NO_ANSWER = 'Сервер не ответил вовремя: команда могла выполниться.';
@@ -46,19 +49,32 @@ const rconAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'for a command it does not know, and a known one may still have run.',
         params: serverIdParams,
         body: rconCommandSchema,
-        response: { 200: rconReplySchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: {
+          200: rconReplySchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          503: apiErrorSchema,
+        },
       },
     },
     async (request) => {
       const { row, client } = await clientOf(request.params.serverId);
       const { command } = request.body;
+      // Journaled before it leaves: a command the journal cannot name does not run at all.
+      let sent: number | null;
+      try {
+        sent = await recordAdminAction(app.db, request, consoleSentAudit(row, command));
+      } catch (error) {
+        request.log.error({ err: error, serverId: row.id }, 'console command not journaled');
+        throw new HttpError(503, 'internal', CONSOLE_NOT_JOURNALED);
+      }
       const result = await client.send(command, { timeoutMs: app.servers.consoleTimeoutMs });
       request.log.info(
         { serverId: row.id, admin: request.user?.id, status: result.status },
         'admin console command',
       );
-      // Every command an admin runs is journaled, with the first line of what the game answered.
-      await recordAdminAction(app.db, request, consoleAudit(row, command, result));
+      // Then completed with the first line of what the game answered.
+      await recordAdminAction(app.db, request, consoleAudit(row, command, result, sent));
       if (result.status === 'unavailable') throw conflict(RCON_UNAVAILABLE);
       // Silence is never "done": the panel says the game may not know the command.
       if (result.status === 'unknown') return { status: 'unknown' as const, output: NO_ANSWER };

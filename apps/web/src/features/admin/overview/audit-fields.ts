@@ -106,6 +106,7 @@ const fieldLabels: Record<string, string> = {
   // Console, wipes, imports and exports.
   command: 'Команда',
   reply: 'Ответ',
+  sent: 'Запись об отправке',
   at: 'Время',
   revoked: 'Отозвано',
   file: 'Файл',

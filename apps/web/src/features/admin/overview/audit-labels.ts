@@ -15,6 +15,7 @@ const actionLabels: Record<string, string> = {
   'server.delete': 'Сервер удалён',
   'server.plugin-key': 'Новый ключ плагина',
   'server.wipe': 'Вайп отмечен',
+  'server.console.sent': 'Команда консоли отправлена',
   'server.console': 'Команда консоли',
   'delivery.retry': 'Повтор выдачи',
   'items.shipped': 'Таблица предметов загружена',
