@@ -45,7 +45,7 @@ export function createFreekassaProvider(
     ...method,
     minKopecks: 100,
     maxKopecks: 100_000_000,
-    fee: null,
+    fee: { basisPoints: 0, fixedKopecks: 0 },
   }));
 
   return {

@@ -10,7 +10,11 @@ import type { Kopecks } from '@shop/shared';
 export const PROVIDER_IDS = ['freekassa', 'yookassa', 'cryptopay'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
-/** What a provider charges the shop for a method, as its public tariff states it (informational). */
+/**
+ * What a provider charges the shop for a method, as its public tariff states it (informational:
+ * the owner's contract decides). Zero where the provider publishes no figure (FreeKassa: its
+ * merchant account states the fee per method).
+ */
 export interface MethodFee {
   /** Percent of the amount in hundredths of a percent: 350 = 3.5 %. */
   basisPoints: number;
@@ -28,8 +32,7 @@ export interface PaymentMethod {
   /** The provider's own limits for one payment, in kopecks (the shop's limits apply on top). */
   minKopecks: Kopecks;
   maxKopecks: Kopecks;
-  /** Null when the provider publishes no figure to go by (FreeKassa: the merchant account says). */
-  fee: MethodFee | null;
+  fee: MethodFee;
 }
 
 export interface CreatePaymentInput {
