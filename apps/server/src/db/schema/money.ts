@@ -43,6 +43,16 @@ export const payments = pgTable(
     bonusPercent: integer('bonus_percent'),
     /** The extra bonus of an activated percentage code, paid only if the code is still unused then. */
     promoBonusKopecks: bigint('promo_bonus_kopecks', { mode: 'number' }).notNull().default(0),
+    /** The tier's threshold in roubles whose percent replaced the base one; null: the base applied. */
+    bonusTierFrom: integer('bonus_tier_from'),
+    /** The first top-up's extra bonus, paid only if no other top-up of the player is credited first. */
+    firstBonusKopecks: bigint('first_bonus_kopecks', { mode: 'number' }).notNull().default(0),
+    firstBonusPercent: integer('first_bonus_percent').notNull().default(0),
+    /** The promo code's percent counted on (null: none, or a top-up opened before it was kept). */
+    promoPercent: integer('promo_percent'),
+    /** Which provider took it: freekassa, yookassa or cryptopay (payment-provider.ts). */
+    provider: text('provider').notNull().default('freekassa'),
+    /** The provider's method id (`card`, `sbp`, `bank_card`, `crypto`…). */
     method: text('method').notNull(),
     email: text('email').notNull(),
     status: text('status').notNull().default('pending'),
@@ -59,6 +69,9 @@ export const payments = pgTable(
     // Payment statistics per day read from the index alone.
     index('payments_paid_idx').on(table.status, table.paidAt, table.amountKopecks),
     check('payments_status', sql`${table.status} in ('pending', 'paid', 'cancelled', 'failed')`),
+    check('payments_provider', sql`${table.provider} in ('freekassa', 'yookassa', 'cryptopay')`),
+    // A notification names the payment by the provider's own id (YooKassa, Crypto Pay).
+    index('payments_provider_id_idx').on(table.provider, table.providerId),
     check('payments_amount_positive', sql`${table.amountKopecks} > 0`),
   ],
 );
