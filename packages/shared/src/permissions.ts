@@ -85,3 +85,32 @@ export function permissionsOf(account: {
 export function mayUse(held: readonly string[], needed: RoutePermission): boolean {
   return held.includes(needed);
 }
+
+/** `PUT /api/admin/users/{id}/role`: `permissions` narrows an admin's set (only an owner's choice). */
+export const roleUpdateSchema = z.object({
+  role: roleSchema,
+  permissions: z
+    .array(permissionSchema, { error: 'Неизвестное разрешение' })
+    .max(PERMISSIONS.length)
+    .optional(),
+});
+export type RoleUpdate = z.infer<typeof roleUpdateSchema>;
+
+/** `GET /api/admin/roles`: each staff role's permissions (an owner's include OWNER_ONLY). */
+export const rolesReplySchema = z.object({
+  roles: z.object({
+    owner: z.array(z.enum([...PERMISSIONS, OWNER_ONLY])),
+    admin: z.array(permissionSchema),
+    moderator: z.array(permissionSchema),
+  }),
+});
+
+export const ROLE_MESSAGES = {
+  onlyOwnerGrants:
+    'Назначать владельцев и администраторов и менять их разрешения может только владелец магазина',
+  ownerBySetting:
+    'Этот владелец задан в ADMIN_STEAM_IDS: чтобы изменить его роль, уберите его оттуда и перезапустите магазин',
+  selfRole: 'Нельзя изменить собственную роль',
+  permissionsOnlyForAdmin: 'Набор разрешений задаётся только администратору',
+  noPermissions: 'Оставьте администратору хотя бы одно разрешение или назначьте ему роль игрока',
+} as const;

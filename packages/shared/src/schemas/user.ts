@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SIGN_IN_STATE_PATTERN } from '../constants';
 import { errorMessages } from '../messages';
+import { OWNER_ONLY, PERMISSIONS, roleSchema } from '../permissions';
 
 /** USER of the specification, as `GET /api/auth/profile` returns it. Money in roubles. */
 export const userSchema = z.object({
@@ -10,8 +11,12 @@ export const userSchema = z.object({
   steamId: z.string(),
   balance: z.number(),
   isAdmin: z.boolean(),
-  /** Named in ADMIN_STEAM_IDS: always an admin; only an owner grants or takes admin rights. */
+  /** An owner (named in ADMIN_STEAM_IDS, or made one by an owner): only owners act on owners. */
   isOwner: z.boolean(),
+  /** owner, admin, moderator or player (docs/decisions/0036-staff-roles.md). */
+  role: roleSchema,
+  /** What this account may do in the admin panel: the panel shows only these. */
+  permissions: z.array(z.enum([...PERMISSIONS, OWNER_ONLY])),
   vipStatus: z.string(),
   vipExpiresAt: z.string().nullable(),
   totalSpent: z.number(),

@@ -33,9 +33,20 @@ export const users = pgTable(
     paidKopecks: bigint('paid_kopecks', { mode: 'number' }).notNull().default(0),
     totalSpentKopecks: bigint('total_spent_kopecks', { mode: 'number' }).notNull().default(0),
     purchasesCount: integer('purchases_count').notNull().default(0),
+    /** Staff of any role (role <> 'player'), kept with the role by a check below. */
     isAdmin: boolean('is_admin').notNull().default(false),
-    /** Named in ADMIN_STEAM_IDS at the last start: always an admin, changed by no other admin. */
+    /**
+     * Named in ADMIN_STEAM_IDS at the last start: always an owner, its role changed by no one but
+     * the setting. An owner may also make others owners (role 'owner' with this false).
+     */
     isOwner: boolean('is_owner').notNull().default(false),
+    /** owner, admin, moderator or player (docs/decisions/0036-staff-roles.md). */
+    role: text('role')
+      .$type<'owner' | 'admin' | 'moderator' | 'player'>()
+      .notNull()
+      .default('player'),
+    /** An admin's narrower set of permissions, chosen by an owner; null is the role's whole set. */
+    permissions: text('permissions').array(),
     vipStatus: text('vip_status'),
     vipExpiresAt: timestamp('vip_expires_at', { withTimezone: true }),
     favoriteServerId: integer('favorite_server_id'),
@@ -53,6 +64,12 @@ export const users = pgTable(
       sql`${table.balanceKopecks} + ${table.reversedKopecks} >= 0`,
     ),
     check('users_reversed_not_negative', sql`${table.reversedKopecks} >= 0`),
+    check('users_role', sql`${table.role} in ('owner', 'admin', 'moderator', 'player')`),
+    // is_admin means staff and is_owner an owner by the setting: both follow the role.
+    check(
+      'users_role_flags',
+      sql`${table.isAdmin} = (${table.role} <> 'player') and (not ${table.isOwner} or ${table.role} = 'owner')`,
+    ),
     // The admin's user list (newest first) and the «+N за сегодня» figure.
     index('users_joined_idx').on(table.joinedAt, table.id),
   ],

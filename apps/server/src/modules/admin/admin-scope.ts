@@ -6,6 +6,7 @@ import { promocodesAdminRoutes } from '../promocodes/promocodes-routes';
 import salesAdminRoutes from '../sales/sales-routes';
 import ordersAdminRoutes from '../orders/orders-admin-routes';
 import paymentsAdminRoutes from '../payments/payments-admin-routes';
+import receiptsAdminRoutes from '../receipts/receipts-admin-routes';
 import supportContextRoutes from '../chat/support-context-routes';
 import metricsRoutes from './metrics-routes';
 import rconAdminRoutes from '../servers/rcon-admin-routes';
@@ -17,10 +18,12 @@ import exportRoutes from '../data-export/export-routes';
 import importsRoutes from '../imports/imports-routes';
 import moderationRoutes from '../moderation/moderation-routes';
 import usersAdminRoutes from './users-admin-routes';
+import rolesRoutes from './roles-routes';
 import { requireDeclaredPermission } from './permissions';
 import statsRoutes from './stats-routes';
 import wipesAdminRoutes from '../wipes/wipes-admin-routes';
 import discordAdminRoutes from '../discord/discord-admin-routes';
+import notificationsAdminRoutes from '../notifications/notifications-admin-routes';
 import siteAdminRoutes from '../site/site-admin-routes';
 
 /**
@@ -43,14 +46,17 @@ export default async function adminScope(app: FastifyInstance, { config }: { con
   await app.register(salesAdminRoutes);
   await app.register(ordersAdminRoutes);
   await app.register(paymentsAdminRoutes);
+  await app.register(receiptsAdminRoutes);
   await app.register(supportContextRoutes);
   await app.register(statsRoutes, { config });
   await app.register(usersAdminRoutes);
+  await app.register(rolesRoutes);
   await app.register(moderationRoutes);
   await app.register(auditRoutes);
   await app.register(backupsRoutes, { config });
   await app.register(exportRoutes);
   await app.register(importsRoutes);
   await app.register(discordAdminRoutes);
+  await app.register(notificationsAdminRoutes);
   await app.register(siteAdminRoutes);
 }

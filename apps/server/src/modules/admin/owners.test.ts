@@ -124,8 +124,8 @@ describe('owners (ADMIN_STEAM_IDS)', () => {
           order by id`,
     );
     expect(journal.map((row) => JSON.parse(row.after))).toEqual([
-      { isAdmin: true },
-      { isAdmin: false },
+      { isAdmin: true, role: 'admin' },
+      { isAdmin: false, role: 'player' },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import {
+  ADMIN_MESSAGES,
   OWNER_ONLY,
   PERMISSION_LABELS,
   permissionsOf,
@@ -25,22 +26,30 @@ export const PERMISSION_MESSAGES = {
   undeclared: 'Недостаточно прав: у этого действия не указано разрешение',
 };
 
-/** The account's role, from its stored role. */
-export function roleOf(user: Pick<UserRow, 'isAdmin' | 'isOwner'>): Role {
-  if (user.isOwner) return 'owner';
-  return user.isAdmin ? 'admin' : 'player';
+type RoleColumns = Pick<UserRow, 'role' | 'permissions'>;
+
+/** The account's role. */
+export function roleOf(user: Pick<UserRow, 'role'>): Role {
+  return user.role;
 }
 
 /** What the signed-in account may do. */
-export function userPermissions(user: Pick<UserRow, 'isAdmin' | 'isOwner'>): RoutePermission[] {
-  return permissionsOf({ role: roleOf(user) });
+export function userPermissions(user: RoleColumns): RoutePermission[] {
+  return permissionsOf(user);
+}
+
+/**
+ * Nobody below an owner acts on an owner (balance, reversal, ban, mute, sessions, role), whatever
+ * their permissions: the check depends on the target, so each such handler calls it.
+ */
+export function assertMayActOn(actor: Pick<UserRow, 'role'>, target: Pick<UserRow, 'role'>) {
+  if (target.role === 'owner' && actor.role !== 'owner') {
+    throw forbidden(ADMIN_MESSAGES.ownerProtected);
+  }
 }
 
 /** Refuses the caller unless their set holds `needed`, with a message naming what they lack. */
-export function assertPermission(
-  user: Pick<UserRow, 'isAdmin' | 'isOwner'>,
-  needed: RoutePermission,
-) {
+export function assertPermission(user: RoleColumns, needed: RoutePermission) {
   if (userPermissions(user).includes(needed)) return;
   throw forbidden(
     needed === OWNER_ONLY

@@ -1,4 +1,10 @@
-import { ADMIN_MESSAGES, roublesToKopecks, type AdminUserUpdate, type Kopecks } from '@shop/shared';
+import {
+  ADMIN_MESSAGES,
+  roublesToKopecks,
+  type AdminUserUpdate,
+  type Kopecks,
+  type Role,
+} from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { adminUserUpdateSchema } from '@shop/shared';
@@ -9,6 +15,7 @@ import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { postEntry } from '../ledger/ledger';
 import { createUsersRepository, type UserRow } from '../users/users-repository';
 import { applyVipByHand, planVipByHand } from '../vip/vip-by-hand';
+import { assertMayActOn } from './permissions';
 
 export type UserChanges = z.output<typeof adminUserUpdateSchema>;
 export type { AdminUserUpdate };
@@ -23,10 +30,8 @@ export interface UserUpdateOutcome {
   demoted: boolean;
 }
 
-/** An owner's account is changed (edited, signed out) by no admin but an owner. */
-export function assertMayEditUser(actor: { isOwner: boolean }, row: Pick<UserRow, 'isOwner'>) {
-  if (row.isOwner && !actor.isOwner) throw forbidden(ADMIN_MESSAGES.ownerProtected);
-}
+/** An owner's account is changed (edited, signed out) by no one but an owner. */
+export const assertMayEditUser = assertMayActOn;
 
 /**
  * An admin's edit of a user, in the caller's transaction: the balance through an `adjustment` ledger
@@ -36,7 +41,7 @@ export function assertMayEditUser(actor: { isOwner: boolean }, row: Pick<UserRow
  */
 export async function updateUserByAdmin(
   tx: Db,
-  actor: AuditActor & { id: number; isOwner: boolean },
+  actor: AuditActor & { id: number; role: Role },
   userId: number,
   changes: UserChanges,
 ): Promise<UserUpdateOutcome> {
@@ -50,9 +55,9 @@ export async function updateUserByAdmin(
     throw badRequest(ADMIN_MESSAGES.selfDemotion);
   }
   if (changes.isAdmin !== undefined && changes.isAdmin !== row.isAdmin) {
-    // ADMIN_STEAM_IDS alone makes and unmakes owners; owners alone make and unmake admins.
+    // The old switch of the admin flag: an owner's choice, as the role is (PUT …/role).
     if (row.isOwner) throw forbidden(ADMIN_MESSAGES.ownerStaysAdmin);
-    if (!actor.isOwner) throw forbidden(ADMIN_MESSAGES.onlyOwnerSetsAdmins);
+    if (actor.role !== 'owner') throw forbidden(ADMIN_MESSAGES.onlyOwnerSetsAdmins);
   }
   let delta = 0;
   if (changes.balance !== undefined) {
@@ -86,12 +91,12 @@ export async function updateUserByAdmin(
 
   const demoted = changes.isAdmin === false && row.isAdmin;
   if (changes.isAdmin !== undefined && changes.isAdmin !== row.isAdmin) {
-    await createUsersRepository(tx).setAdmin(row.id, changes.isAdmin);
+    await createUsersRepository(tx).setRole(row.id, changes.isAdmin ? 'admin' : 'player', null);
     await recordAudit(tx, actor, {
       action: 'user.admin',
       ...target,
-      before: { isAdmin: row.isAdmin },
-      after: { isAdmin: changes.isAdmin },
+      before: { isAdmin: row.isAdmin, role: row.role },
+      after: { isAdmin: changes.isAdmin, role: changes.isAdmin ? 'admin' : 'player' },
       reason,
     });
   }

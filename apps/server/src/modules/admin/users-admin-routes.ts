@@ -58,7 +58,7 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = { ...actorOf(request), id: request.user!.id, isOwner: request.user!.isOwner };
+      const actor = { ...actorOf(request), id: request.user!.id, role: request.user!.role };
       const tier = request.body.vipStatus;
       if (tier && tier !== VIP_NONE && (await app.site.vipTierProblem(tier))) {
         throw badRequest(ADMIN_MESSAGES.unknownVipTier);
@@ -104,7 +104,7 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = { ...actorOf(request), isOwner: request.user!.isOwner };
+      const actor = { ...actorOf(request), role: request.user!.role };
       await app.db.transaction(async (tx) => {
         const [row] = await tx
           .select()

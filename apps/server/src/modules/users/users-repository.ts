@@ -1,4 +1,11 @@
-import { kopecksToRoubles, VIP_NONE, type User } from '@shop/shared';
+import {
+  kopecksToRoubles,
+  permissionsOf,
+  VIP_NONE,
+  type Permission,
+  type Role,
+  type User,
+} from '@shop/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
@@ -10,7 +17,7 @@ export interface SteamIdentity {
   steamId: string;
   username: string;
   avatar: string | null;
-  /** True makes the account an admin; undefined leaves the stored flag as an owner set it. */
+  /** True makes the account an admin; undefined leaves the stored role as an owner set it. */
   isAdmin: boolean | undefined;
   /** Named in ADMIN_STEAM_IDS: an owner, and so an admin (see syncOwners). */
   isOwner?: boolean;
@@ -22,6 +29,7 @@ export interface OwnerChange {
   username: string;
   isOwner: boolean;
   wasAdmin: boolean;
+  wasRole: Role;
 }
 
 export function createUsersRepository(db: Db) {
@@ -75,6 +83,7 @@ export function createUsersRepository(db: Db) {
           avatar: identity.avatar,
           isAdmin: (identity.isAdmin ?? false) || identity.isOwner === true,
           isOwner: identity.isOwner === true,
+          role: identity.isOwner ? 'owner' : identity.isAdmin ? 'admin' : 'player',
         })
         .onConflictDoUpdate({
           target: users.steamId,
@@ -83,7 +92,11 @@ export function createUsersRepository(db: Db) {
             avatar: sql`coalesce(${identity.avatar}, ${users.avatar})`,
             lastSeenAt: sql`now()`,
             ...(identity.isAdmin || identity.isOwner ? { isAdmin: true } : {}),
-            ...(identity.isOwner ? { isOwner: true } : {}),
+            // An admin named again stays what it is if it is more (an owner); a player becomes admin.
+            ...(identity.isAdmin && !identity.isOwner
+              ? { role: sql`case when ${users.role} = 'owner' then 'owner' else 'admin' end` }
+              : {}),
+            ...(identity.isOwner ? { isOwner: true, role: 'owner', permissions: null } : {}),
           },
         })
         .returning();
@@ -109,14 +122,26 @@ export function createUsersRepository(db: Db) {
         .where(eq(users.id, id));
     },
 
-    async setAdmin(id: number, isAdmin: boolean): Promise<void> {
-      await db.update(users).set({ isAdmin }).where(eq(users.id, id));
+    /**
+     * The account's role and, for an admin, the owner's narrower set (null: the role's whole set).
+     * The admin flag follows: every role but player is staff.
+     */
+    async setRole(id: number, role: Role, permissions: Permission[] | null): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          role,
+          isAdmin: role !== 'player',
+          permissions: role === 'admin' ? permissions : null,
+        })
+        .where(eq(users.id, id));
     },
 
     /**
-     * Makes the accounts of ADMIN_STEAM_IDS owners (and admins) and every other account no owner.
-     * An owner dropped from the setting loses the admin rights too: it held them as an owner. After
-     * that its role is an owner's to set like anyone's; nothing here gives them back.
+     * Makes the accounts of ADMIN_STEAM_IDS owners and takes the owner's role from every account
+     * the setting named before and names no more: it held its rights as an owner, so it becomes a
+     * player. After that its role is an owner's to set like anyone's; nothing here gives it back.
+     * Owners made by another owner (not named by the setting) keep their role.
      */
     async syncOwners(steamIds: readonly string[]): Promise<OwnerChange[]> {
       const ids = sql`array[${sql.join(
@@ -127,12 +152,14 @@ export function createUsersRepository(db: Db) {
         db,
         sql`
         with changed as (
-          select id, is_admin from users
-          where is_owner <> (steam_id = any(${ids})) or (steam_id = any(${ids}) and not is_admin)
+          select id, is_admin, role from users
+          where is_owner <> (steam_id = any(${ids})) or (steam_id = any(${ids}) and role <> 'owner')
           for update)
-        update users u set is_owner = (u.steam_id = any(${ids})), is_admin = (u.steam_id = any(${ids}))
+        update users u set is_owner = (u.steam_id = any(${ids})), is_admin = (u.steam_id = any(${ids})),
+          role = case when u.steam_id = any(${ids}) then 'owner' else 'player' end, permissions = null
         from changed where u.id = changed.id
-        returning u.id, u.username, u.is_owner as "isOwner", changed.is_admin as "wasAdmin"`,
+        returning u.id, u.username, u.is_owner as "isOwner", changed.is_admin as "wasAdmin",
+          changed.role as "wasRole"`,
       );
     },
 
@@ -179,7 +206,9 @@ export function toUserDto(row: UserRow, favoriteServerName: string | null = null
     steamId: row.steamId,
     balance: kopecksToRoubles(row.balanceKopecks),
     isAdmin: row.isAdmin,
-    isOwner: row.isOwner,
+    isOwner: row.role === 'owner',
+    role: row.role,
+    permissions: permissionsOf(row),
     vipStatus: row.vipStatus ?? VIP_NONE,
     vipExpiresAt: row.vipExpiresAt?.toISOString() ?? null,
     totalSpent: kopecksToRoubles(row.totalSpentKopecks),
