@@ -22,6 +22,7 @@ import productsRoutes from './modules/products/products-routes';
 import transactionsRoutes from './modules/ledger/transactions-routes';
 import paymentsPlugin, { type PaymentsOptions } from './modules/payments/payments-plugin';
 import paymentsRoutes from './modules/payments/payments-routes';
+import paymentMethodsPlugin from './modules/payments/payment-methods-plugin';
 import { promocodesRoutes } from './modules/promocodes/promocodes-routes';
 import realtimePlugin, { type RealtimeOptions } from './plugins/realtime';
 import cartRoutes from './modules/cart/cart-routes';
@@ -167,6 +168,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentsPlugin, {
     config,
     reconcileIntervalMs: options.reconcileIntervalMs ?? 5 * 60_000,
+  });
+  await app.register(paymentMethodsPlugin, {
+    probeIntervalMs: options.reconcileIntervalMs === false ? false : 60_000,
   });
   await app.register(backupsPlugin, { config, database: options.database, ...options.backups });
 

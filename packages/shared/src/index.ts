@@ -17,6 +17,8 @@ export * from './stacks';
 export * from './plural';
 export * from './wait-text';
 export * from './schemas/money';
+export * from './top-up-bonus';
+export * from './schemas/payment-methods';
 export * from './schemas/reversals';
 export * from './events';
 export * from './schemas/orders';

@@ -4,6 +4,8 @@
  * the page, and never bundles these defaults; the server and the build do.
  */
 
+import type { TopUpTier } from '../top-up-bonus';
+
 /** A category's key: how products name it, kept through renames. */
 export const CATEGORY_KEY = /^[a-z][a-z0-9-]{1,31}$/;
 /** A VIP tier's key: how products, players and Discord roles name it, kept through renames. */
@@ -14,6 +16,7 @@ export const MAX_CARDS = 6;
 export const MAX_LINKS = 10;
 export const MAX_CATEGORIES = 40;
 export const MAX_VIP_TIERS = 10;
+export const MAX_TOP_UP_TIERS = 10;
 
 export const linkKinds = ['vk', 'telegram', 'discord', 'youtube', 'site'] as const;
 export type LinkKind = (typeof linkKinds)[number];
@@ -107,7 +110,17 @@ export interface SiteContent {
   description: string;
   colors: { primary: string; overlayPercent: number };
   links: SiteLink[];
-  topUp: { bonusPercent: number; min: number; max: number };
+  /**
+   * Top-up terms: the base bonus percent, the tiers by amount that replace it, the first top-up's
+   * extra percent (top-up-bonus.ts states the rule) and the limits, all in whole roubles and percents.
+   */
+  topUp: {
+    bonusPercent: number;
+    min: number;
+    max: number;
+    tiers: TopUpTier[];
+    firstTopUpPercent: number;
+  };
   categories: SiteCategory[];
   vipTiers: SiteVipTier[];
   seller: SiteSeller;
@@ -137,7 +150,7 @@ export const DEFAULT_SITE_CONTENT: SiteContent = {
     'Магазин игровых предметов, VIP-статусов и наборов для серверов Rust. Мгновенная доставка на выбранный сервер.',
   colors: { primary: '#ce422b', overlayPercent: 30 },
   links: [],
-  topUp: { bonusPercent: 10, min: 10, max: 15000 },
+  topUp: { bonusPercent: 10, min: 10, max: 15000, tiers: [], firstTopUpPercent: 0 },
   categories: [
     { key: 'weapons', label: 'Оружие', hidden: false },
     { key: 'tools', label: 'Инструменты', hidden: false },

@@ -16,7 +16,13 @@ export const publicSiteSchema = z.object({
   links: z.array(
     z.object({ kind: z.enum(linkKinds), url: z.string(), label: z.string(), main: z.boolean() }),
   ),
-  topUp: z.object({ bonusPercent: z.number(), min: z.number(), max: z.number() }),
+  topUp: z.object({
+    bonusPercent: z.number(),
+    min: z.number(),
+    max: z.number(),
+    tiers: z.array(z.object({ from: z.number(), percent: z.number() })),
+    firstTopUpPercent: z.number(),
+  }),
   /** `image`: the owner's picture for the category, or null for the drawn one. */
   categories: z.array(
     z.object({

@@ -9,6 +9,7 @@ import {
   MAX_CARDS,
   MAX_CATEGORIES,
   MAX_LINKS,
+  MAX_TOP_UP_TIERS,
   MAX_VIP_TIERS,
   siteIcons,
   VIP_TIER_KEY,
@@ -67,6 +68,19 @@ const money = (label: string) =>
     .min(1, `${label}: не меньше 1 ₽`)
     .max(1_000_000, `${label}: не больше 1 000 000 ₽`);
 
+const percent = (label: string) =>
+  z
+    .number({ error: `${label}: ожидается число` })
+    .int(`${label}: целое число процентов`)
+    .min(0, `${label}: от 0 до 100 %`)
+    .max(100, `${label}: от 0 до 100 %`);
+
+/** «от 1 000 ₽ — 15 %»: from this amount on, the tier's percent replaces the base bonus. */
+const topUpTierSchema = z.object({
+  from: money('Бонус по сумме: порог'),
+  percent: percent('Бонус по сумме: процент'),
+});
+
 /** Each part optional: a PUT changes what it names and keeps the rest. */
 export const siteContentPatchSchema = z
   .object({
@@ -96,13 +110,18 @@ export const siteContentPatchSchema = z
       }),
     topUp: z
       .object({
-        bonusPercent: z
-          .number({ error: 'Бонус к пополнению: ожидается число' })
-          .int('Бонус к пополнению: целое число процентов')
-          .min(0, 'Бонус к пополнению: от 0 до 100 %')
-          .max(100, 'Бонус к пополнению: от 0 до 100 %'),
+        bonusPercent: percent('Бонус к пополнению'),
         min: money('Минимальное пополнение'),
         max: money('Максимальное пополнение'),
+        tiers: z
+          .array(topUpTierSchema)
+          .max(MAX_TOP_UP_TIERS, `Бонус по сумме: не больше ${MAX_TOP_UP_TIERS} ступеней`)
+          .refine((list) => new Set(list.map((tier) => tier.from)).size === list.length, {
+            message: 'Бонус по сумме: у двух ступеней одинаковый порог',
+          })
+          // Kept from the lowest threshold up, as the panel and the dialog list them.
+          .transform((list) => [...list].sort((a, b) => a.from - b.from)),
+        firstTopUpPercent: percent('Бонус за первое пополнение'),
       })
       .partial(),
     categories: z

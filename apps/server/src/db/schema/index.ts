@@ -3,6 +3,7 @@ export * from './servers';
 export * from './catalog';
 export * from './orders';
 export * from './money';
+export * from './payment-methods';
 export * from './delivery';
 export * from './idempotency';
 export * from './chat';

@@ -12,10 +12,12 @@ import { NOTIFICATION_REPLY } from '../../integrations/freekassa/freekassa-clien
 import { notFound } from '../../plugins/errors';
 import { debtNotice } from '../ledger/ledger';
 import { perAccountLimit } from '../../plugins/rate-limits';
+import { paymentMethodsRoutes } from './payment-methods-routes';
 
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['money'];
   const security = [{ bearer: [] }];
+  await app.register(paymentMethodsRoutes);
 
   app.post(
     '/payments/create',

@@ -26,7 +26,13 @@ describe('site settings', () => {
     expect(fresh.version).toBe(0);
     expect(fresh.name).toBe('Rust Shop');
     expect(fresh.texts.hero.bonusNote).toContain('+10% бонуса');
-    expect(fresh.topUp).toEqual({ bonusPercent: 10, min: 10, max: 15000 });
+    expect(fresh.topUp).toEqual({
+      bonusPercent: 10,
+      min: 10,
+      max: 15000,
+      tiers: [],
+      firstTopUpPercent: 0,
+    });
     expect(fresh.categories).toHaveLength(11);
     expect(fresh.links).toEqual([]);
     expect(fresh.colors).toMatchObject({ primary: '#ce422b', primaryText: '#ffffff' });
@@ -46,7 +52,13 @@ describe('site settings', () => {
     const now = await site();
     expect(now.version).toBe(version);
     expect(now.name).toBe('Тайга');
-    expect(now.topUp).toEqual({ bonusPercent: 15, min: 10, max: 15000 });
+    expect(now.topUp).toEqual({
+      bonusPercent: 15,
+      min: 10,
+      max: 15000,
+      tiers: [],
+      firstTopUpPercent: 0,
+    });
     expect(now.texts.hero.bonusNote).toContain('+15% бонуса');
     expect(now.texts.hero.title).toBe('Магазин серверов');
     expect(now.links.map((link: { kind: string }) => link.kind)).toEqual(['telegram', 'vk']);
@@ -60,6 +72,23 @@ describe('site settings', () => {
       [{ name: 'x'.repeat(41) }, /Название магазина: не длиннее 40/],
       [{ links: [{ kind: 'site', url: 'javascript:alert(1)', label: 'x' }] }, /Ссылка: адрес/],
       [{ topUp: { min: 500, max: 100 } }, /минимальная сумма больше максимальной/],
+      [{ topUp: { tiers: [{ from: 20_000, percent: 30 }] } }, /порог 20.000 ₽ выше максимальной/],
+      [
+        {
+          topUp: {
+            tiers: [
+              { from: 1000, percent: 15 },
+              { from: 1000, percent: 20 },
+            ],
+          },
+        },
+        /одинаковый порог/,
+      ],
+      [
+        { topUp: { tiers: [{ from: 1000, percent: 101 }] } },
+        /Бонус по сумме: процент: от 0 до 100/,
+      ],
+      [{ topUp: { firstTopUpPercent: -1 } }, /Бонус за первое пополнение: от 0 до 100/],
       [{ texts: { features: [{ icon: 'bomb', title: 'a', text: 'b' }] } }, /значок/],
       [{ legal: { rules: 'a'.repeat(30_001) } }, /Правила сервера.*30000/],
       [{ unknownField: 1 }, /.+/],

@@ -3,6 +3,7 @@ import {
   fillTemplate,
   legalDocuments,
   siteTemplateValues,
+  topUpTiersProblem,
   type LegalDocument,
   type SiteContent,
   type SiteImageIds,
@@ -109,7 +110,7 @@ export function siteProblem(content: SiteContent): string | null {
   if (content.topUp.min > content.topUp.max) {
     return 'Пополнение: минимальная сумма больше максимальной';
   }
-  return null;
+  return topUpTiersProblem(content.topUp);
 }
 
 /** A page's text with the shop's name, the top-up terms and the seller filled in. */

@@ -8,7 +8,13 @@ import {
 } from './top-up-amounts';
 
 /** The shop's terms as shipped: 10 to 15 000 roubles. */
-const shipped = cartAmountRange({ bonusPercent: 10, min: 10, max: 15000 });
+const shipped = cartAmountRange({
+  bonusPercent: 10,
+  min: 10,
+  max: 15000,
+  tiers: [],
+  firstTopUpPercent: 0,
+});
 
 describe('the cart’s own top-up amount', () => {
   it('takes 30 to 15000 roubles with the shipped terms', () => {
@@ -24,8 +30,16 @@ describe('the cart’s own top-up amount', () => {
   });
 
   it('keeps the cart’s 30 roubles below a lower shop minimum, and follows a higher one and the maximum', () => {
-    expect(cartAmountRange({ bonusPercent: 0, min: 1, max: 500 })).toEqual({ min: 30, max: 500 });
-    const own = cartAmountRange({ bonusPercent: 0, min: 200, max: 3000 });
+    expect(
+      cartAmountRange({ bonusPercent: 0, min: 1, max: 500, tiers: [], firstTopUpPercent: 0 }),
+    ).toEqual({ min: 30, max: 500 });
+    const own = cartAmountRange({
+      bonusPercent: 0,
+      min: 200,
+      max: 3000,
+      tiers: [],
+      firstTopUpPercent: 0,
+    });
     expect(own).toEqual({ min: 200, max: 3000 });
     expect(parseCustomAmount('199', own)).toBeNull();
     expect(parseCustomAmount('3000', own)).toBe(3000);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bonusPreview, parseAmount, topUpSchemaFor } from './top-up-schema';
 
 /** The shop's terms as shipped (SPEC §5, §9): 10 % bonus, 10 to 15 000 roubles. */
-const shipped = { bonusPercent: 10, min: 10, max: 15000 };
+const shipped = { bonusPercent: 10, min: 10, max: 15000, tiers: [], firstTopUpPercent: 0 };
 const topUpSchema = topUpSchemaFor(shipped);
 
 const valid = {
@@ -46,14 +46,26 @@ describe('top-up form rules (SPEC §5)', () => {
   });
 
   it('takes the limits the owner set, and states them in the refusals', () => {
-    const own = topUpSchemaFor({ bonusPercent: 0, min: 21, max: 3001 });
+    const own = topUpSchemaFor({
+      bonusPercent: 0,
+      min: 21,
+      max: 3001,
+      tiers: [],
+      firstTopUpPercent: 0,
+    });
     expect(firstError({ amount: '20' }, 'amount', own)).toBe('Сумма должна быть не менее 21 рубля');
     expect(firstError({ amount: '3002' }, 'amount', own)).toBe(
       'Сумма не должна превышать 3001 рубль',
     );
     expect(firstError({ amount: '21' }, 'amount', own)).toBeUndefined();
     expect(firstError({ amount: '3001' }, 'amount', own)).toBeUndefined();
-    const one = topUpSchemaFor({ bonusPercent: 5, min: 1, max: 2 });
+    const one = topUpSchemaFor({
+      bonusPercent: 5,
+      min: 1,
+      max: 2,
+      tiers: [],
+      firstTopUpPercent: 0,
+    });
     expect(firstError({ amount: '0.5' }, 'amount', one)).toBe('Сумма должна быть не менее 1 рубля');
     expect(firstError({ amount: '3' }, 'amount', one)).toBe('Сумма не должна превышать 2 рубля');
   });
@@ -101,11 +113,11 @@ describe('bonus preview (SPEC §9: the base percent, rounded down to whole roubl
   });
 
   it('uses the owner’s percent and limits', () => {
-    const own = { bonusPercent: 25, min: 100, max: 1000 };
+    const own = { bonusPercent: 25, min: 100, max: 1000, tiers: [], firstTopUpPercent: 0 };
     expect(bonusPreview('50', own)).toBeNull();
     expect(bonusPreview('1001', own)).toBeNull();
     expect(bonusPreview('199', own)).toEqual({ bonus: 49, promoBonus: 0, total: 248 });
-    const none = { bonusPercent: 0, min: 10, max: 15000 };
+    const none = { bonusPercent: 0, min: 10, max: 15000, tiers: [], firstTopUpPercent: 0 };
     expect(bonusPreview('500', none)).toEqual({ bonus: 0, promoBonus: 0, total: 500 });
     expect(bonusPreview('500', none, 20)).toEqual({ bonus: 0, promoBonus: 100, total: 600 });
   });

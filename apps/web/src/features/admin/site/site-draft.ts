@@ -2,6 +2,7 @@ import {
   legalDocuments,
   primaryColorProblem,
   siteUpdateSchema,
+  topUpTiersProblem,
   type LegalDocument,
   type SiteContent,
   type SiteLegal,
@@ -135,5 +136,7 @@ export function publishRequest(
   if (section === 'catalog' && min > max) {
     return { ok: false, message: 'Пополнение: минимальная сумма больше максимальной' };
   }
+  const tiersProblem = section === 'catalog' ? topUpTiersProblem(draft.content.topUp) : null;
+  if (tiersProblem) return { ok: false, message: tiersProblem };
   return { ok: true, body: parsed.data };
 }
