@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
@@ -141,14 +144,38 @@ describe('configuration', () => {
     expect(refusal({ ...production, ADMIN_STEAM_IDS: '42' })).toContain('ADMIN_STEAM_IDS');
   });
 
-  it('requires its own AUDIT_KEY in production, and keeps a fixed one elsewhere', () => {
+  it('requires its own AUDIT_KEY in production, and leaves the published one to the demo', () => {
     expect(refusal({ ...production, AUDIT_KEY: undefined })).toContain('AUDIT_KEY');
     expect(refusal({ ...production, AUDIT_KEY: DEVELOPMENT_AUDIT_KEY })).toContain('AUDIT_KEY');
     expect(refusal({ ...production, AUDIT_KEY: 'short' })).toContain('AUDIT_KEY');
     expect(loadConfig(production).auditKey).toBe(production.AUDIT_KEY);
-    // The same in every process and after a restart, so the journal verifies in development too.
-    expect(loadConfig({ NODE_ENV: 'development' }).auditKey).toBe(DEVELOPMENT_AUDIT_KEY);
     expect(loadConfig({ DEMO: '1' }).auditKey).toBe(DEVELOPMENT_AUDIT_KEY);
+    expect(refusal({ NODE_ENV: 'development', AUDIT_KEY: DEVELOPMENT_AUDIT_KEY })).toContain(
+      "AUDIT_KEY is the demo's published value",
+    );
+  });
+
+  it('makes a development shop its own journal key once, kept in DATA_DIR for its account only', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-audit-key-'));
+    const other = mkdtempSync(path.join(tmpdir(), 'shop-audit-key-'));
+    try {
+      const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }).auditKey;
+      expect(first).not.toBe(DEVELOPMENT_AUDIT_KEY);
+      expect(first).toMatch(/^[0-9a-f]{64}$/);
+      const file = path.join(dataDir, 'audit-key');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // The same after a restart and in its commands, so its journal verifies; another shop's differs.
+      expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }).auditKey).toBe(first);
+      expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: other }).auditKey).not.toBe(first);
+      expect(readFileSync(file, 'utf8').trim()).toBe(first);
+      // A folder that cannot keep one: refused, naming the way out.
+      const blocked = path.join(other, 'not-a-folder');
+      writeFileSync(blocked, 'a file where the folder should be');
+      expect(refusal({ NODE_ENV: 'development', DATA_DIR: blocked })).toContain('set AUDIT_KEY');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('names the variable of a malformed value', () => {

@@ -7,6 +7,7 @@ import { shopRunsOn } from './plugins/control-socket';
 import { loadShippedItemTable, refreshShippedItemNames } from './modules/catalog/shipped-items';
 import { startDemoWorld, type DemoWorld } from './modules/demo/demo-world';
 import { SERVER_ROOT } from './paths';
+import { startBanner } from './start-banner';
 
 const webRoot = path.resolve(SERVER_ROOT, '../web/dist');
 
@@ -91,9 +92,7 @@ async function main() {
       'DEMO MODE: sign-in, payments and game servers are built-in stand-ins; no real money moves. Never expose this instance to players.',
     );
   }
-  const mode = config.demo ? 'demo mode' : 'production mode';
-  const db = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-  console.log(`\n  Shop is running (${mode}, ${db}): ${config.publicUrl}\n`);
+  console.log(`\n  ${startBanner(config, database.kind)}\n`);
 }
 
 void main();

@@ -190,7 +190,8 @@ describe('journaled actions', () => {
       const { stdout, stderr } = await promisify(execFile)(
         'npm',
         ['run', '--silent', 'items:import', '--', file],
-        { env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir } },
+        // The test suite's journal key, which this test verifies the command's entry with.
+        { env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, NODE_ENV: 'test' } },
       );
       expect(stdout).toContain('Imported 1 items');
       const database = await openDatabase({ dataDir, migrations: 'none' });
