@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { AUDIT_KEY_FILE, localAuditKey } from './config-audit-key';
 import { discordConfig, type DiscordConfig } from './config-discord';
 import { receiptsConfig, type ReceiptSettings } from './config-receipts';
 import { envSchema, list, type EnvValues } from './config-env';
@@ -20,9 +21,10 @@ export const DEMO_SECRETS = {
 } as const;
 
 /**
- * The journal's HMAC key when AUDIT_KEY is unset outside production. Published, so it protects
- * nothing, and fixed, so that a development, demo or test shop's journal still verifies after a
- * restart and across its processes. Production requires its own key and refuses this one.
+ * The journal's HMAC key of a demo (and of the test suite's shops) when AUDIT_KEY is unset.
+ * Published, so it protects nothing, and fixed, so that a demo's journal still verifies after a
+ * restart and across its processes. A shop without DEMO=1 refuses it as AUDIT_KEY; outside
+ * production it makes its own key instead (config-audit-key.ts), production requires one.
  */
 export const DEVELOPMENT_AUDIT_KEY = 'development-audit-key-published-in-the-shop-source';
 
@@ -119,6 +121,7 @@ function publishedDemoValues(e: EnvValues): string[] {
     if (e[name] === DEMO_SECRETS[name]) names.push(name);
   }
   if (e.STEAM_API_KEY === DEMO_STEAM_API_KEY) names.push('STEAM_API_KEY');
+  if (e.AUDIT_KEY === DEVELOPMENT_AUDIT_KEY) names.push('AUDIT_KEY');
   return names;
 }
 
@@ -205,6 +208,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'AUDIT_KEY is required in production: a secret of at least 32 characters (e.g. `openssl rand -hex 32`).',
     );
   }
+  // Outside production, a shop that is not a demo keys its journal with its own random key.
+  const ownsAuditKey = !e.AUDIT_KEY && !demo && e.NODE_ENV === 'development';
+  const ownAuditKey = ownsAuditKey ? localAuditKey(path.resolve(e.DATA_DIR)) : null;
+  if (ownsAuditKey && !ownAuditKey) {
+    throw new ConfigError(
+      `AUDIT_KEY is unset and ${path.join(path.resolve(e.DATA_DIR), AUDIT_KEY_FILE)} cannot be kept: set AUDIT_KEY (e.g. \`openssl rand -hex 32\`) or make DATA_DIR writable.`,
+    );
+  }
   const adminIds = e.ADMIN_STEAM_IDS ?? (demo ? [DEMO_ADMIN_STEAM_ID] : []);
   const badId = adminIds.find((id) => !/^7656119\d{10}$/.test(id));
   if (badId) throw new ConfigError(`ADMIN_STEAM_IDS: "${badId}" is not a 17-digit Steam id.`);
@@ -242,6 +253,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     // Nobody else backs up an embedded database's folder; PostgreSQL usually has its own backups.
     backups: { everyHours: e.BACKUP_EVERY_HOURS ?? (e.DATABASE_URL ? 0 : 24), keep: e.BACKUP_KEEP },
-    auditKey: e.AUDIT_KEY ?? DEVELOPMENT_AUDIT_KEY,
+    auditKey: e.AUDIT_KEY ?? ownAuditKey ?? DEVELOPMENT_AUDIT_KEY,
   };
 }
