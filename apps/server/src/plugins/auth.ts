@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { assertPermission } from '../modules/admin/permissions';
+import { assertPermission } from './permissions';
 import { createAuthService, type AuthService } from '../modules/auth/auth-service';
 import type { UserRow } from '../modules/users/users-repository';
 import { forbidden, unauthorized } from './errors';

@@ -19,7 +19,7 @@ import importsRoutes from '../imports/imports-routes';
 import moderationRoutes from '../moderation/moderation-routes';
 import usersAdminRoutes from './users-admin-routes';
 import rolesRoutes from './roles-routes';
-import { requireDeclaredPermission } from './permissions';
+import { requireDeclaredPermission } from '../../plugins/permissions';
 import statsRoutes from './stats-routes';
 import wipesAdminRoutes from '../wipes/wipes-admin-routes';
 import discordAdminRoutes from '../discord/discord-admin-routes';
@@ -29,7 +29,7 @@ import siteAdminRoutes from '../site/site-admin-routes';
 /**
  * Every admin route lives inside this scope, whose first hook answers 401 to anonymous callers and 403
  * to players before any handler or body parsing runs. A route added here cannot skip the check.
- * Each route declares `config: { permission }` (see permissions.ts and the README's table): the
+ * Each route declares `config: { permission }` (see plugins/permissions.ts and the README's table): the
  * same hook refuses staff whose role lacks it, and a route that declares none is the owner's alone.
  */
 export default async function adminScope(app: FastifyInstance, { config }: { config: Config }) {

@@ -12,7 +12,7 @@ import { users } from '../../db/schema/index';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { createUsersRepository, type UserRow } from '../users/users-repository';
-import { assertMayActOn } from './permissions';
+import { assertMayActOn } from '../../plugins/permissions';
 
 export interface RoleChangeOutcome {
   user: UserRow;

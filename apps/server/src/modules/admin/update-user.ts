@@ -15,7 +15,7 @@ import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { postEntry } from '../ledger/ledger';
 import { createUsersRepository, type UserRow } from '../users/users-repository';
 import { applyVipByHand, planVipByHand } from '../vip/vip-by-hand';
-import { assertMayActOn } from './permissions';
+import { assertMayActOn } from '../../plugins/permissions';
 
 export type UserChanges = z.output<typeof adminUserUpdateSchema>;
 export type { AdminUserUpdate };

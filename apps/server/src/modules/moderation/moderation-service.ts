@@ -6,6 +6,7 @@ import { RCON_UNAVAILABLE } from '../servers/rcon-admin-routes';
 import { onlineSteamIds } from '../servers/online-players';
 import { createServersRepository, type ServerRow } from '../servers/servers-repository';
 import { SERVER_NOT_FOUND } from '../servers/servers-routes';
+import { assertMayActOn } from '../../plugins/permissions';
 import { createUsersRepository, type UserRow } from '../users/users-repository';
 import {
   banCommand,
@@ -127,6 +128,8 @@ export async function moderate(
 ): Promise<ModerationReply> {
   const user = await createUsersRepository(app.db).findById(userId);
   if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+  // Nobody below an owner mutes or bans an owner (docs/decisions/0036-staff-roles.md).
+  assertMayActOn(request.user!, user);
   const repo = createServersRepository(app.db);
   let targets: ServerRow[];
   if (action.serverId === 'all') {

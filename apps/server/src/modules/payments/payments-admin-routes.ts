@@ -10,9 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../plugins/errors';
+import { assertMayActOnUser } from '../../plugins/permissions';
 import { actorOf } from '../audit/audit-log';
 import { REVERSAL_MESSAGES, reversalMessage } from './payment-reversals';
-import { paymentMethodsAdminRoutes } from './payment-methods-routes';
 import { createPaymentsRepository } from './payments-repository';
 
 const isUuid = (value: string) =>
@@ -23,7 +23,6 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPaymentsRepository(app.db);
   const tags = ['admin: payments'];
   const security = [{ bearer: [] }];
-  await app.register(paymentMethodsAdminRoutes);
 
   app.get(
     '/payments',
@@ -50,9 +49,7 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           username: user.username,
           steamId: user.steamId,
           amount: kopecksToRoubles(payment.amountKopecks),
-          bonus: kopecksToRoubles(
-            payment.bonusKopecks + payment.firstBonusKopecks + payment.promoBonusKopecks,
-          ),
+          bonus: kopecksToRoubles(payment.bonusKopecks + payment.promoBonusKopecks),
           method: payment.method,
           status: payment.status as 'pending' | 'paid' | 'cancelled' | 'failed',
           createdAt: payment.createdAt.toISOString(),
@@ -92,6 +89,9 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!isUuid(request.params.id)) throw notFound(REVERSAL_MESSAGES.notFound);
+      // Nobody below an owner reverses an owner's top-up (docs/decisions/0036-staff-roles.md).
+      const payment = await repo.findById(request.params.id);
+      if (payment) await assertMayActOnUser(app.db, request.user!, payment.userId);
       const outcome = await app.payments.reverse(request.params.id, {
         source: 'admin',
         reason: request.body.reason,

@@ -7,8 +7,9 @@ import {
   type RoutePermission,
 } from '@shop/shared';
 import type { FastifyRequest } from 'fastify';
-import { forbidden } from '../../plugins/errors';
-import type { UserRow } from '../users/users-repository';
+import { forbidden } from './errors';
+import type { Db } from '../db/client';
+import { createUsersRepository, type UserRow } from '../modules/users/users-repository';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -56,6 +57,12 @@ export function assertPermission(user: RoleColumns, needed: RoutePermission) {
       ? PERMISSION_MESSAGES.ownerOnly
       : PERMISSION_MESSAGES.missing(PERMISSION_LABELS[needed]),
   );
+}
+
+/** assertMayActOn for a target known by id; an unknown id passes, for the caller's own 404. */
+export async function assertMayActOnUser(db: Db, actor: Pick<UserRow, 'role'>, userId: number) {
+  const target = await createUsersRepository(db).findById(userId);
+  if (target) assertMayActOn(actor, target);
 }
 
 /**
