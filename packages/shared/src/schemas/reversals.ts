@@ -75,3 +75,38 @@ export const debtSchema = z.object({
   message: z.string().nullable(),
 });
 export type Debt = z.infer<typeof debtSchema>;
+
+/**
+ * An order a reversed top-up holds (issue 36): its undelivered goods are handed out to nobody until
+ * an admin cancels it (the undelivered part credited back, which pays the debt down) or releases it.
+ */
+export const heldOrderSchema = z.object({
+  orderId: z.string(),
+  createdAt: z.string(),
+  heldAt: z.string(),
+  /** The reversed top-up that held it. */
+  paymentId: z.string().nullable(),
+  buyer: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    steamId: z.string(),
+    /** Roubles, negative while the reversal's debt remains. */
+    balance: z.number(),
+  }),
+  /** A gift's recipient, who would receive the goods. */
+  recipient: z.object({ steamId: z.string(), name: z.string() }).nullable(),
+  serverName: z.string().nullable(),
+  total: z.number(),
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  /** Deliveries the hold keeps. */
+  jobs: z.number().int(),
+});
+export type HeldOrder = z.infer<typeof heldOrderSchema>;
+
+export const holdDecisionReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** The buyer's balance after a cancellation (roubles); null after a release. */
+  balance: z.number().nullable(),
+});
+export type HoldDecisionReply = z.infer<typeof holdDecisionReplySchema>;

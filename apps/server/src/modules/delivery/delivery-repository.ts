@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
 import { deliveryJobs, type DeliveryPayload } from '../../db/schema/index';
+import { HELD_REASON, mayHandOut } from './delivery-holds';
 
 export type DeliveryJobRow = typeof deliveryJobs.$inferSelect;
 
@@ -23,11 +24,15 @@ export { AWAITING_SAVE_REASON };
  * A job's state as the site shows it: a plugin job all given and waiting for the world save is
  * still being delivered (a crash before the save takes it back), and says so as its reason.
  */
-export function shownDelivery(job: Pick<DeliveryJobRow, 'status' | 'lastError'>): {
+export function shownDelivery(job: Pick<DeliveryJobRow, 'status' | 'lastError' | 'hold'>): {
   status: ShownDeliveryStatus;
   reason: string | null;
 } {
   if (job.status === 'given') return { status: 'sending', reason: AWAITING_SAVE_REASON };
+  // A reversed payment holds it: nothing is handed out until the admin decides (issue 36).
+  if (job.hold === 'held' && job.status !== 'delivered' && job.status !== 'cancelled') {
+    return { status: 'pending', reason: HELD_REASON };
+  }
   return {
     status: job.status as ShownDeliveryStatus,
     reason: job.status === 'delivered' ? null : job.lastError,
@@ -80,11 +85,12 @@ export function createDeliveryRepository(db: Db) {
         update delivery_jobs set status = 'sending', attempts = attempts + 1,
           lease_until = now() + make_interval(secs => ${leaseSeconds})
         where id in (
-          select id from delivery_jobs
-          where method = 'rcon' and (
-            (status = 'pending' and next_attempt_at <= now())
-            or (status = 'sending' and lease_until < now()))
-          order by created_at
+          select j.id from delivery_jobs j
+          where j.method = 'rcon' and (
+            (j.status = 'pending' and j.next_attempt_at <= now())
+            or (j.status = 'sending' and j.lease_until < now()))
+            and ${mayHandOut}
+          order by j.created_at
           limit ${limit}
           for update skip locked)
         returning id`,

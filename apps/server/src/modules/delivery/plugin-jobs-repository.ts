@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
 import { deliveryJobs, type DeliveryPayload } from '../../db/schema/index';
+import { mayHandOut } from './delivery-holds';
 import type { DeliveryJobRow } from './delivery-repository';
 
 /** A job's size in the plugin's units, as SQL's delivery_job_amount (migration 0013) computes it. */
@@ -60,7 +61,8 @@ export function createPluginJobsRepository(db: Db) {
         where ${ofServer(serverId)}
           and j.steam_id in (select jsonb_array_elements_text(${asJson(steamIds)}))
           and ((j.status = 'pending' and j.next_attempt_at <= now())
-               or (j.status = 'sending' and j.lease_until < now()))`,
+               or (j.status = 'sending' and j.lease_until < now()))
+          and ${mayHandOut}`,
       );
       return rows.map((row) => row.steamId);
     },
@@ -81,6 +83,7 @@ export function createPluginJobsRepository(db: Db) {
           where ${ofServer(serverId)} and j.steam_id = ${steamId} and (
             (j.status = 'pending' and (${manual}::boolean or j.next_attempt_at <= now()))
             or (j.status = 'sending' and j.lease_until < now()))
+            and ${mayHandOut}
           order by j.created_at
           limit ${LEASE_LIMIT}
           for update skip locked)

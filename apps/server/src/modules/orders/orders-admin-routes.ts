@@ -13,6 +13,7 @@ import { createOrdersRepository } from './orders-repository';
 import { refundOrder } from './refund-order';
 import { actorOf, recordAudit } from '../audit/audit-log';
 import { createDeliveryRepository } from '../delivery/delivery-repository';
+import holdsAdminRoutes from './holds-admin-routes';
 
 const PURCHASES_PAGE_SIZE = 20;
 
@@ -21,6 +22,8 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUsersRepository(app.db);
   const tags = ['admin: orders'];
   const security = [{ bearer: [] }];
+  // Orders a reversed top-up holds, and the admin's two decisions on them.
+  await app.register(holdsAdminRoutes);
 
   app.get(
     '/orders',

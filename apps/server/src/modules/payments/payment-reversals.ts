@@ -5,6 +5,7 @@ import { queryRows } from '../../db/execute';
 import { paymentReversals } from '../../db/schema/index';
 import { conflict, notFound } from '../../plugins/errors';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
+import { createDeliveryHolds } from '../delivery/delivery-holds';
 import { paymentCredits, postReversal, REVERSAL_METHOD } from '../ledger/ledger';
 import { createOrdersRepository } from '../orders/orders-repository';
 import { revokeOrderVip } from '../vip/vip-refund';
@@ -39,6 +40,8 @@ export interface ReversalOutcome {
   balanceKopecks: number | null;
   /** VIP lines bought since the top-up whose days were taken back. */
   vipTakenBack: number;
+  /** Orders placed since the top-up whose undelivered goods now wait for the admin's decision. */
+  ordersHeld: number;
 }
 
 /**
@@ -71,6 +74,7 @@ export async function reversePayment(
       amountKopecks: done.amount,
       balanceKopecks: null,
       vipTakenBack: 0,
+      ordersHeld: 0,
     };
   }
   if (payment.status !== 'paid') throw conflict(REVERSAL_MESSAGES.notPaid);
@@ -104,6 +108,9 @@ export async function reversePayment(
   for (const orderId of await createOrdersRepository(tx).vipOrdersSince(userId, paidAt)) {
     vipTakenBack += await revokeOrderVip(tx, orderId);
   }
+  // Goods bought since then and not yet given wait for the admin: otherwise a player could buy,
+  // leave it unclaimed, charge the top-up back and claim it (issue 36).
+  const held = await createDeliveryHolds(tx).holdOrdersSince(userId, paidAt, paymentId);
   await recordAudit(tx, input.actor, {
     action: 'payment.reverse',
     targetType: 'user',
@@ -115,6 +122,7 @@ export async function reversePayment(
       reversed: kopecksToRoubles(amount),
       source: input.source,
       vipTakenBack,
+      ordersHeld: held,
     },
     reason: input.reason,
   });
@@ -124,6 +132,7 @@ export async function reversePayment(
     amountKopecks: amount,
     balanceKopecks: balance,
     vipTakenBack,
+    ordersHeld: held.length,
   };
 }
 
@@ -132,5 +141,9 @@ export function reversalMessage(outcome: ReversalOutcome): string {
   const amount = formatRoubles(kopecksToRoubles(outcome.amountKopecks));
   if (!outcome.reversed) return `Пополнение уже было отменено: списано ${amount}`;
   const vip = outcome.vipTakenBack > 0 ? ' VIP, купленный после пополнения, отозван.' : '';
-  return `Пополнение отменено: с баланса игрока списано ${amount}.${vip}`;
+  const held =
+    outcome.ordersHeld > 0
+      ? ` Невыданные заказы после пополнения (${outcome.ordersHeld}) ждут решения в «Удержанных заказах».`
+      : '';
+  return `Пополнение отменено: с баланса игрока списано ${amount}.${vip}${held}`;
 }
