@@ -23,6 +23,7 @@ import transactionsRoutes from './modules/ledger/transactions-routes';
 import paymentsPlugin, { type PaymentsOptions } from './modules/payments/payments-plugin';
 import paymentsRoutes from './modules/payments/payments-routes';
 import paymentMethodsPlugin from './modules/payments/payment-methods-plugin';
+import receiptsPlugin from './modules/receipts/receipts-plugin';
 import { promocodesRoutes } from './modules/promocodes/promocodes-routes';
 import realtimePlugin, { type RealtimeOptions } from './plugins/realtime';
 import cartRoutes from './modules/cart/cart-routes';
@@ -171,6 +172,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(paymentMethodsPlugin, {
     probeIntervalMs: options.reconcileIntervalMs === false ? false : 60_000,
+  });
+  await app.register(receiptsPlugin, {
+    settings: config.receipts,
+    intervalMs: options.reconcileIntervalMs === false ? false : 15_000,
   });
   await app.register(backupsPlugin, { config, database: options.database, ...options.backups });
 

@@ -20,6 +20,7 @@ export * from './schemas/money';
 export * from './top-up-bonus';
 export * from './schemas/payment-methods';
 export * from './schemas/reversals';
+export * from './schemas/receipts';
 export * from './events';
 export * from './schemas/orders';
 export * from './schemas/realtime';

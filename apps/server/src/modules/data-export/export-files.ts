@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Column, ColumnKind } from './csv-text';
+import { receiptsExportFile } from './export-receipts';
 
 /** One CSV file of the export: its columns and the query of one page after a key. */
 export interface ExportFile {
@@ -251,4 +252,5 @@ export const exportFiles: ExportFile[] = [
         join users r on r.id = o.recipient_id`,
     ),
   },
+  receiptsExportFile,
 ];

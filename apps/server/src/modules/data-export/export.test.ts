@@ -61,6 +61,7 @@ describe('the export', () => {
       'products.csv',
       'promo_activations.csv',
       'promocodes.csv',
+      'receipts.csv',
     ]);
     for (const file of exportFiles) {
       expect(rowsOf(files[file.name]!)[0]).toBe(

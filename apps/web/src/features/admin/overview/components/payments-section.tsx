@@ -1,5 +1,5 @@
 import type { AdminPayment, AdminPaymentsPage } from '@shop/shared';
-import { Undo2, Wallet } from 'lucide-react';
+import { Receipt, Undo2, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { useAdminPayments } from '../api/admin-payments';
 import { AdminSection } from '../../shared/components/admin-section';
 import { AdminTable } from '../../shared/components/admin-table';
 import { Pager } from '../../shared/components/pager';
+import { PaymentReceiptsDialog } from './payment-receipts-dialog';
 import { ReversePaymentDialog } from './reverse-payment-dialog';
 
 const statusBadge = {
@@ -43,11 +44,13 @@ function PaymentsTable({
   busy,
   onPage,
   onReverse,
+  onReceipts,
 }: {
   data: AdminPaymentsPage;
   busy: boolean;
   onPage: (page: number) => void;
   onReverse: (payment: AdminPayment) => void;
+  onReceipts: (payment: AdminPayment) => void;
 }) {
   return (
     <div className="grid gap-4">
@@ -74,7 +77,13 @@ function PaymentsTable({
             <td>
               <Status payment={payment} />
             </td>
-            <td className="text-right">
+            <td className="text-right whitespace-nowrap">
+              {payment.status === 'paid' && (
+                <Button size="sm" variant="ghost" onClick={() => onReceipts(payment)}>
+                  <Receipt aria-hidden="true" />
+                  Чеки
+                </Button>
+              )}
               {payment.status === 'paid' && !payment.reversal && (
                 <Button size="sm" variant="outline-destructive" onClick={() => onReverse(payment)}>
                   <Undo2 aria-hidden="true" />
@@ -101,6 +110,7 @@ export function PaymentsSection() {
   const [page, setPage] = useState(1);
   const [query, setQuery] = useState('');
   const [reversing, setReversing] = useState<AdminPayment | null>(null);
+  const [receiptsOf, setReceiptsOf] = useState<AdminPayment | null>(null);
   const payments = useAdminPayments(page, query.trim());
 
   return (
@@ -132,9 +142,13 @@ export function PaymentsSection() {
           busy={payments.isFetching}
           onPage={setPage}
           onReverse={setReversing}
+          onReceipts={setReceiptsOf}
         />
       )}
       {reversing && <ReversePaymentDialog payment={reversing} onClose={() => setReversing(null)} />}
+      {receiptsOf && (
+        <PaymentReceiptsDialog payment={receiptsOf} onClose={() => setReceiptsOf(null)} />
+      )}
     </AdminSection>
   );
 }
