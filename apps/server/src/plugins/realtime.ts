@@ -22,15 +22,18 @@ import {
   type SocketLimits,
 } from './realtime-guard';
 import { releaseRequestsOnConnect } from './realtime-memory';
+import { userPermissions } from './permissions';
 
-/** What a socket needs of the user behind its session (kept per socket: only these two fields). */
-export type SocketUser = Pick<UserRow, 'id' | 'isAdmin'>;
+/** What a socket needs of the user behind its session (kept per socket: only these fields). */
+export type SocketUser = Pick<UserRow, 'id' | 'isAdmin'> & { permissions: readonly string[] };
 
 interface SocketData {
   /** The client address this connection is counted under (per-address limit). */
   address?: string;
   userId?: number;
   isAdmin?: boolean;
+  /** The staff member's permissions as of adminJoin: the console stream needs `rcon`. */
+  permissions?: readonly string[];
   /** The session this socket proved, kept briefly so repeated joins do not each hit the database. */
   session?: { token: string; user: SocketUser; checkedAt: number };
 }
@@ -147,7 +150,11 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
       return cached.user;
     }
     const found = await app.auth.authenticate(token);
-    const user = found && { id: found.id, isAdmin: found.isAdmin };
+    const user = found && {
+      id: found.id,
+      isAdmin: found.isAdmin,
+      permissions: userPermissions(found),
+    };
     socket.data.session = user ? { token, user, checkedAt: Date.now() } : undefined;
     return user;
   };
@@ -217,13 +224,19 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     if (!user.isAdmin) return refuse(socket, REALTIME_ERRORS.notAdmin);
     socket.data.userId = user.id;
     socket.data.isAdmin = true;
-    // The user's room too, so that signing out closes the console with everything else.
-    await socket.join([ADMINS, userRoom(user.id)]);
+    socket.data.permissions = user.permissions;
+    // The user's room too, so that signing out closes the console with everything else. The
+    // staff room carries the support chat: only staff who answer chats hear it.
+    const chats = user.permissions.includes('chats');
+    await socket.join(chats ? [ADMINS, userRoom(user.id)] : [userRoom(user.id)]);
     socket.emit('joined', { userId: user.id });
   });
 
   on('rconStream', rconStreamPayloadSchema, async (socket, { serverId }) => {
     if (!socket.data.isAdmin) return refuse(socket, REALTIME_ERRORS.notAdmin);
+    if (!socket.data.permissions?.includes('rcon')) {
+      return refuse(socket, REALTIME_ERRORS.notAdmin);
+    }
     for (const room of socket.rooms) if (room.startsWith('console:')) await socket.leave(room);
     await socket.join(consoleRoom(serverId));
   });

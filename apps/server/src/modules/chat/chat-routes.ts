@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplies, forbidden, HttpError, notFound } from '../../plugins/errors';
+import { userPermissions } from '../../plugins/permissions';
 import { perAccountLimit } from '../../plugins/rate-limits';
 import { createChatRepository } from './chat-repository';
 import { markChatRead, sendPlayerMessage, setChatStatus } from './chat-service';
@@ -85,7 +86,8 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = request.user!;
       const owner = user.id === request.params.userId;
-      if (!owner && !user.isAdmin) throw forbidden();
+      // Someone else's conversation: staff who answer chats only.
+      if (!owner && !(user.isAdmin && userPermissions(user).includes('chats'))) throw forbidden();
       const messages = await chats.history(request.params.userId, request.query);
       await markChatRead(app.db, request.params.userId, owner ? 'player' : 'admin');
       void reply.header('cache-control', 'no-store');

@@ -2,6 +2,7 @@ import { chatTextSchema, dbIdSchema, REALTIME_ERRORS } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../plugins/errors';
+import { userPermissions } from '../../plugins/permissions';
 import type { ShopSocket } from '../../plugins/realtime';
 import { createUsersRepository } from '../users/users-repository';
 import { sendStaffReply } from './chat-service';
@@ -23,12 +24,13 @@ export const adminSendMessagePayloadSchema = z.object({
 export function adminSendMessageHandler(app: FastifyInstance) {
   return async (socket: ShopSocket, payload: z.output<typeof adminSendMessagePayloadSchema>) => {
     const adminId = socket.data.userId;
-    // Checked again at each message: an admin whose rights were taken away since joining is refused.
+    // Checked again at each message: staff whose rights (or `chats`) were taken away since joining
+    // are refused.
     const admin =
       socket.data.isAdmin && adminId !== undefined
         ? await createUsersRepository(app.db).findById(adminId)
         : undefined;
-    if (!admin?.isAdmin) {
+    if (!admin?.isAdmin || !userPermissions(admin).includes('chats')) {
       socket.emit('error', { message: REALTIME_ERRORS.notAdmin });
       return;
     }
