@@ -6,6 +6,8 @@ const actionLabels: Record<string, string> = {
   'user.admin': 'Права администратора',
   'user.vip': 'VIP',
   'order.refund': 'Возврат денег',
+  'order.hold_cancel': 'Удержанный заказ отменён',
+  'order.hold_release': 'Удержанный заказ выдан',
   'moderation.mute': 'Мут',
   'moderation.unmute': 'Снятие мута',
   'moderation.ban': 'Бан',

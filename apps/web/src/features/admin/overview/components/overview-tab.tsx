@@ -1,5 +1,6 @@
 import { AuditLogSection } from './audit-log-section';
 import { BackupStatusCard } from '../../shared/components/backup-status-card';
+import { HeldOrdersSection } from './held-orders-section';
 import { LatestOrders } from './latest-orders';
 import { LegalSamplesCard } from './legal-samples-card';
 import { OverviewCards } from './overview-cards';
@@ -24,6 +25,7 @@ export function OverviewTab() {
       </div>
       <RevenueByWipe />
       <LatestOrders />
+      <HeldOrdersSection />
       <PaymentsSection />
       <AuditLogSection />
     </div>
