@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
+import { secureDataFolder } from './data-folder';
 
 /**
  * PostgreSQL settings of the embedded database. PGlite's WebAssembly memory is resident and never
@@ -19,6 +20,9 @@ export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
   max_wal_size: '64MB',
   wal_recycle: 'off',
 };
+
+/** How often a running shop checks that its data folder is still private. */
+const RECHECK_MS = 10 * 60_000;
 
 /** Runs in a child process: PGlite creates the cluster (initdb) and closes it. CommonJS on purpose. */
 const CREATE_CLUSTER = `
@@ -55,12 +59,38 @@ async function createCluster(dataPath: string): Promise<void> {
  * The embedded database: in `dataPath` (created on first use) or, without one, in memory (tests).
  * PGlite is loaded here, on first use, so a shop on PostgreSQL never loads it (~15 MB).
  */
-export async function openEmbedded(dataPath: string | undefined): Promise<PGlite> {
+export async function openEmbedded(
+  dataPath: string | undefined,
+  warn: (message: string) => void = console.warn,
+): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (dataPath && !existsSync(path.join(dataPath, 'PG_VERSION'))) await createCluster(dataPath);
+  // DATA_DIR (the folder above the cluster) is the shop's account's alone, before and after initdb.
+  const secure = () => {
+    const warning = dataPath ? secureDataFolder(path.dirname(dataPath)) : null;
+    if (warning) warn(warning);
+  };
+  secure();
+  if (dataPath && !existsSync(path.join(dataPath, 'PG_VERSION'))) {
+    await createCluster(dataPath);
+    secure();
+  }
   const startParams = [
     ...PGlite.defaultStartParams,
     ...Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ];
-  return PGlite.create(dataPath, { startParams });
+  const pg = await PGlite.create(dataPath, { startParams });
+  // PGlite sets the modes of some files it writes itself (pg_internal.init as 0644), whatever the
+  // umask: the folder is set private again once it runs, and every few minutes while it does.
+  secure();
+  if (dataPath) {
+    const recheck = setInterval(secure, RECHECK_MS);
+    recheck.unref();
+    const close = pg.close.bind(pg);
+    pg.close = async () => {
+      clearInterval(recheck);
+      await close();
+      secure();
+    };
+  }
+  return pg;
 }
