@@ -32,6 +32,9 @@ import deliveryPlugin, { type DeliveryOptions } from './modules/delivery/deliver
 import vipPlugin from './modules/vip/vip-plugin';
 import discordPlugin from './modules/discord/discord-plugin';
 import discordLinkRoutes from './modules/discord/discord-link-routes';
+import telegramPlugin from './modules/telegram/telegram-plugin';
+import telegramRoutes from './modules/telegram/telegram-routes';
+import notificationsPlugin from './modules/notifications/notifications-plugin';
 import vipRoutes from './modules/vip/vip-routes';
 import wipesPlugin from './modules/wipes/wipes-plugin';
 import { createWipesRepository } from './modules/wipes/wipes-repository';
@@ -163,6 +166,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     autostart: options.delivery?.autostart ?? true,
   });
+  await app.register(telegramPlugin, {
+    config: config.telegram,
+    publicUrl: config.publicUrl,
+    autostart: options.delivery?.autostart ?? true,
+  });
+  await app.register(notificationsPlugin, {
+    telegram: config.telegram,
+    vk: config.vk,
+    publicUrl: config.publicUrl,
+    backupEveryHours: config.backups.everyHours,
+    autostart: options.delivery?.autostart ?? true,
+  });
   await app.register(wipesPlugin, { shopTimeZone: config.shopTimeZone });
   await app.register(giftsPlugin, { config });
   await app.register(purchasesPlugin);
@@ -192,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(chatRoutes, { prefix: '/api' });
   await app.register(giftsRoutes, { prefix: '/api' });
   await app.register(discordLinkRoutes, { prefix: '/api' });
+  await app.register(telegramRoutes, { prefix: '/api' });
   await app.register(vipRoutes, { prefix: '/api' });
   await app.register(adminScope, { prefix: '/api/admin', config });
   await app.register(pluginApiScope, { prefix: '/api/plugin' });

@@ -80,6 +80,26 @@ export const envSchema = z.object({
   DISCORD_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   DISCORD_OAUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
   COMMUNITY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The Telegram bot (README, «Telegram и ВКонтакте»): BotFather's token and the bot's @name. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d{5,15}:[A-Za-z0-9_-]{20,100}$/, "must be BotFather's token, e.g. 123456:ABC-DEF…")
+    .optional(),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .transform((name) => name.replace(/^@/, ''))
+    .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, "must be the bot's username"))
+    .optional(),
+  /** The Bot API's address; a stand-in in tests. */
+  TELEGRAM_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Set: updates come by webhook with this secret header; unset: the leader polls getUpdates. */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, 'letters, digits, "_" or "-", 16 to 256 of them')
+    .optional(),
+  /** A VK community's token with the «messages» right, for staff notices in a conversation. */
+  VK_GROUP_TOKEN: z.string().min(20, "must be the community's access token").optional(),
+  VK_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** A session unused this many days ends (it ends at SESSION_TTL_DAYS after sign-in anyway). */

@@ -4,6 +4,7 @@ import { AUDIT_KEY_FILE, localAuditKey } from './config-audit-key';
 import { discordConfig, type DiscordConfig } from './config-discord';
 import { receiptsConfig, type ReceiptSettings } from './config-receipts';
 import { envSchema, list, type EnvValues } from './config-env';
+import { messengersConfig, type TelegramConfig, type VkConfig } from './config-messengers';
 
 export type { Env } from './config-env';
 
@@ -60,6 +61,9 @@ export interface Config {
   links: { discord: string | undefined; community: string | undefined };
   /** Discord linking, VIP roles and the API they use (config-discord.ts). */
   discord: DiscordConfig;
+  /** The Telegram bot and the VK community token (config-messengers.ts). */
+  telegram: TelegramConfig;
+  vk: VkConfig;
   /** Fiscal receipts through YooKassa (config-receipts.ts). */
   receipts: ReceiptSettings;
   logLevel: string;
@@ -194,6 +198,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   const discord = discordConfig(e, demo, publicUrl, DEMO_SECRETS);
   if (discord.problems.length > 0) throw new ConfigError(discord.problems.join(' '));
+  const messengers = messengersConfig(e, demo, publicUrl);
+  if (messengers.problems.length > 0) throw new ConfigError(messengers.problems.join(' '));
   const receipts = receiptsConfig(e);
   if (receipts.problems.length > 0) throw new ConfigError(receipts.problems.join(' '));
 
@@ -240,6 +246,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     translateUrl: e.TRANSLATE_URL,
     links: { discord: e.DISCORD_URL, community: e.COMMUNITY_URL },
     discord: discord.config,
+    telegram: messengers.telegram,
+    vk: messengers.vk,
     receipts: receipts.settings,
     logLevel: e.LOG_LEVEL,
     sessionTtlDays: e.SESSION_TTL_DAYS,

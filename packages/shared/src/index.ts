@@ -36,6 +36,7 @@ export * from './schemas/plugin-protocol';
 export * from './deferred-start';
 export * from './schemas/data';
 export * from './schemas/discord';
+export * from './schemas/notifications';
 export * from './site/site-content';
 export * from './site/site-colors';
 export * from './site/fill-template';

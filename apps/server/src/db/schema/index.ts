@@ -16,4 +16,5 @@ export * from './sales';
 export * from './vip';
 export * from './discord';
 export * from './site';
+export * from './notifications';
 export * from './receipts';

@@ -84,3 +84,13 @@ export async function setChatStatus(
 export async function markChatRead(db: Db, userId: number, side: 'player' | 'admin') {
   await createChatRepository(db).markRead(userId, side);
 }
+
+/** Conversations waiting for staff (unanswered first, then open), newest first: the bot's /chats. */
+export async function openChats(db: Db, limit: number) {
+  const chats = createChatRepository(db);
+  const waiting = [
+    ...(await chats.list('unanswered', 1)).chats,
+    ...(await chats.list('open', 1)).chats,
+  ];
+  return waiting.slice(0, limit);
+}

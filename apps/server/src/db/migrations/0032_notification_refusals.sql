@@ -1,0 +1,1 @@
+ALTER TABLE "notification_outbox" ADD COLUMN "refusals" integer DEFAULT 0 NOT NULL;
