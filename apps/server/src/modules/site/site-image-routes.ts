@@ -40,6 +40,7 @@ const siteImageRoutes: FastifyPluginAsyncZod = async (app) => {
       '/site/images/:slot',
       {
         bodyLimit: MAX_IMAGE_BYTES + 1,
+        config: { permission: 'settings' },
         schema: {
           tags,
           security,
@@ -60,6 +61,7 @@ const siteImageRoutes: FastifyPluginAsyncZod = async (app) => {
       '/site/images/categories/:key',
       {
         bodyLimit: MAX_IMAGE_BYTES + 1,
+        config: { permission: 'settings' },
         schema: {
           tags,
           security,
