@@ -4,7 +4,7 @@ import type { ReceiptSettings } from '../../config-receipts';
 import type { ProviderRegistry } from '../../integrations/payments/payment-provider';
 import type { YookassaProvider } from '../../integrations/yookassa/yookassa-provider';
 import { advanceReceipt } from './receipt-lines';
-import { createReceiptsWorker, type ReceiptsWorker } from './receipts-worker';
+import { createReceiptsWorker, type ReceiptsApi, type ReceiptsWorker } from './receipts-worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +12,8 @@ declare module 'fastify' {
       settings: ReceiptSettings;
       /** Records what the ledger calls for and sends what is due (the leader runs it). */
       worker: ReceiptsWorker;
+      /** YooKassa's client, when YooKassa is configured. */
+      api(): ReceiptsApi | null;
     };
   }
 }
@@ -36,13 +38,9 @@ function yookassaOf(app: FastifyInstance): YookassaProvider | null {
  */
 async function receiptsPlugin(app: FastifyInstance, options: ReceiptsOptions) {
   const { settings } = options;
-  const worker = createReceiptsWorker(
-    app.db,
-    settings,
-    () => yookassaOf(app)?.client ?? null,
-    app.log,
-  );
-  app.decorate('receipts', { settings, worker });
+  const api = () => yookassaOf(app)?.client ?? null;
+  const worker = createReceiptsWorker(app.db, settings, api, app.log);
+  app.decorate('receipts', { settings, worker, api });
   app.addHook('onReady', async () => {
     const yookassa = yookassaOf(app);
     yookassa?.setReceiptBuilder(

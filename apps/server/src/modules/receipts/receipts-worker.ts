@@ -15,6 +15,8 @@ export interface ReceiptsWorkerOptions {
   maxAttempts?: number;
   /** Receipts handled per pass. */
   batchSize?: number;
+  /** The clock the backoff counts from (tests move it on). */
+  now?: () => Date;
 }
 
 /** Why a receipt failed, for the admin: YooKassa's own words when it gave them, never a secret. */
@@ -38,13 +40,18 @@ export function createReceiptsWorker(
 ) {
   const repo = createReceiptsRepository(db);
   const maxAttempts = options.maxAttempts ?? 15;
+  const now = options.now ?? (() => new Date());
 
   async function settle(receipt: DueReceipt, reply: YkReceipt | undefined) {
-    if (!reply) return repo.registering(receipt, receipt.providerReceiptId);
+    if (!reply) return repo.registering(receipt, receipt.providerReceiptId, now());
     if (reply.status === 'succeeded') return repo.succeeded(receipt.id, reply.id);
-    if (reply.status === 'pending') return repo.registering(receipt, reply.id);
+    if (reply.status === 'pending') return repo.registering(receipt, reply.id, now());
     // Canceled: the fiscal side could not register it. Sent again, as a new request.
-    return repo.retry(receipt, 'ЮKassa не зарегистрировала чек', { renewKey: true, maxAttempts });
+    return repo.retry(receipt, 'ЮKassa не зарегистрировала чек', {
+      renewKey: true,
+      maxAttempts,
+      now: now(),
+    });
   }
 
   async function handle(client: ReceiptsApi, receipt: DueReceipt) {
@@ -57,7 +64,7 @@ export function createReceiptsWorker(
         case 'succeeded':
           return repo.succeeded(receipt.id, null);
         case 'pending':
-          return repo.registering(receipt, null);
+          return repo.registering(receipt, null, now());
         case 'canceled':
           // A receipt carried by a payment cannot be sent again on its own: the owner sees why.
           return repo.failed(receipt.id, 'ЮKassa не зарегистрировала чек платежа');
@@ -88,14 +95,14 @@ export function createReceiptsWorker(
   async function sendDue(): Promise<number> {
     const client = api();
     if (!client || settings.mode === 'none') return 0;
-    const due = await repo.due(options.batchSize ?? 20);
+    const due = await repo.due(options.batchSize ?? 20, now());
     for (const receipt of due) {
       try {
         await handle(client, receipt);
       } catch (error) {
         const refused = error instanceof YookassaError && error.reason === 'api_error';
         log.warn({ receiptId: receipt.id, reason: describe(error) }, 'receipt not registered');
-        await repo.retry(receipt, describe(error), { renewKey: refused, maxAttempts });
+        await repo.retry(receipt, describe(error), { renewKey: refused, maxAttempts, now: now() });
       }
     }
     return due.length;
