@@ -148,6 +148,6 @@ export function registerFakeTelegram(
     },
   );
 
-  app.addHook('onClose', async () => state.wakeAll());
+  app.addHook('preClose', async () => state.wakeAll());
   return state;
 }
