@@ -20,6 +20,13 @@ export interface ReceiptsWorld extends GameShop {
   pay(yookassaId: string): void;
   /** YooKassa's notification of it, as its webhook sends it. */
   notify(yookassaId: string): Promise<number>;
+  /**
+   * A top-up through YooKassa as the dialog sends it, paid and notified: YooKassa's payment id.
+   * Throws when the shop refuses it.
+   */
+  topUp(headers: { authorization: string }, roubles: number, email: string): Promise<string>;
+  /** The owner refunds the whole payment in YooKassa's dashboard, and YooKassa notifies. */
+  refundInFull(yookassaId: string): Promise<number>;
 }
 
 /**
@@ -103,29 +110,65 @@ export async function startReceiptsWorld(env: Record<string, string> = {}): Prom
       ...env,
     },
   });
+  const pay = (id: string) => {
+    const payment = yookassa.payments.get(id)!;
+    Object.assign(payment, {
+      status: 'succeeded',
+      paid: true,
+      captured_at: new Date().toISOString(),
+      ...(payment.receipt ? { receipt_registration: 'succeeded' } : {}),
+    });
+  };
+  const notify = async (id: string) => {
+    const payment = yookassa.payments.get(id)!;
+    const reply = await world.shop.app.inject({
+      method: 'POST',
+      url: '/api/payments/yookassa/notify',
+      remoteAddress: '127.0.0.1',
+      payload: {
+        type: 'notification',
+        event: 'payment.succeeded',
+        object: { id, status: 'succeeded', paid: true, metadata: payment.metadata },
+      },
+    });
+    return reply.statusCode;
+  };
   return {
     ...world,
     payments: yookassa.payments,
     receipts: yookassa.receipts,
-    pay(id) {
-      const payment = yookassa.payments.get(id)!;
-      Object.assign(payment, {
-        status: 'succeeded',
-        paid: true,
-        captured_at: new Date().toISOString(),
-        ...(payment.receipt ? { receipt_registration: 'succeeded' } : {}),
+    pay,
+    notify,
+    async topUp(headers, roubles, email) {
+      const reply = await world.shop.app.inject({
+        method: 'POST',
+        url: '/api/payments/create',
+        headers: { ...headers, 'idempotency-key': `top-up-${randomUUID()}` },
+        payload: { amount: roubles, method: 'yookassa', paymentSystemId: 'bank_card', email },
       });
+      if (reply.statusCode !== 200) throw new Error(reply.body);
+      const payment = [...yookassa.payments.values()].at(-1)!;
+      pay(payment.id);
+      const notified = await notify(payment.id);
+      if (notified !== 200) throw new Error(`notification answered ${notified}`);
+      return payment.id;
     },
-    async notify(id) {
+    async refundInFull(id) {
       const payment = yookassa.payments.get(id)!;
+      Object.assign(payment, { refunded_amount: payment.amount, refundable: false });
       const reply = await world.shop.app.inject({
         method: 'POST',
         url: '/api/payments/yookassa/notify',
         remoteAddress: '127.0.0.1',
         payload: {
           type: 'notification',
-          event: 'payment.succeeded',
-          object: { id, status: 'succeeded', paid: true, metadata: payment.metadata },
+          event: 'refund.succeeded',
+          object: {
+            id: `rf-${randomUUID()}`,
+            payment_id: id,
+            status: 'succeeded',
+            amount: payment.amount,
+          },
         },
       });
       return reply.statusCode;

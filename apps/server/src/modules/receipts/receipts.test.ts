@@ -21,20 +21,7 @@ afterAll(() => world?.close());
 
 const app = () => world.shop.app;
 
-/** A top-up through YooKassa as the dialog sends it, paid and notified: YooKassa's payment id. */
-async function topUp(roubles: number): Promise<string> {
-  const reply = await app().inject({
-    method: 'POST',
-    url: '/api/payments/create',
-    headers: { ...player.headers, 'idempotency-key': `top-up-${roubles}-${Date.now()}` },
-    payload: { amount: roubles, method: 'yookassa', paymentSystemId: 'bank_card', email: EMAIL },
-  });
-  expect(reply.statusCode, reply.body).toBe(200);
-  const payment = [...world.payments.values()].at(-1)!;
-  world.pay(payment.id);
-  expect(await world.notify(payment.id)).toBe(200);
-  return payment.id;
-}
+const topUp = (roubles: number) => world.topUp(player.headers, roubles, EMAIL);
 
 async function buyCart(lines: Array<{ productId: number; quantity: number }>): Promise<string> {
   for (const line of lines) {
