@@ -32,7 +32,9 @@ export const STAFF_ROLES = ['owner', 'admin', 'moderator'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const ROLES = [...STAFF_ROLES, 'player'] as const;
 export type Role = (typeof ROLES)[number];
-export const roleSchema = z.enum(ROLES);
+export const roleSchema = z.enum(ROLES, {
+  error: 'Роль: owner, admin, moderator или player',
+});
 
 /**
  * Each role's permissions. An owner may narrow an admin's set, never widen it beyond this; a
@@ -56,9 +58,9 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   chats: 'Чаты поддержки',
   moderation: 'Муты и баны',
   'orders.view': 'Просмотр заказов',
-  'orders.refund': 'Возвраты и отмена заказов',
+  'orders.refund': 'Возвраты, повтор выдачи, задержанные заказы',
   money: 'Платежи и пополнения',
-  products: 'Товары, скидки, промокоды',
+  products: 'Товары, скидки, каталог',
   servers: 'Серверы и вайпы',
   rcon: 'Консоль сервера',
   export: 'Выгрузка с личными данными',
@@ -90,7 +92,7 @@ export function mayUse(held: readonly string[], needed: RoutePermission): boolea
 export const roleUpdateSchema = z.object({
   role: roleSchema,
   permissions: z
-    .array(permissionSchema, { error: 'Неизвестное разрешение' })
+    .array(z.enum(PERMISSIONS, { error: 'Неизвестное разрешение' }))
     .max(PERMISSIONS.length)
     .optional(),
 });

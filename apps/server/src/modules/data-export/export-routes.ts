@@ -6,6 +6,9 @@ import { recordAdminAction } from '../audit/audit-log';
 import { exportToFile } from './export-command';
 import { exportFileNames, exportZip } from './export-zip';
 
+/** What in the export identifies a person beyond their Steam account (needs `export`). */
+export const PERSONAL_DATA = ['payments.csv: email'];
+
 /** `shop-export-2026-11-26.zip` */
 export const exportFileName = () => `shop-export-${new Date().toISOString().slice(0, 10)}.zip`;
 
@@ -19,7 +22,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin: data'],
         security: [{ bearer: [] }],
         summary: 'Everything the shop holds, as a zip of CSV files (UTF-8, a header row each)',
-        description: `Files: ${exportFileNames.join(', ')}. The columns are described in the README («Export»). Journaled.`,
+        description: `Files: ${exportFileNames.join(', ')}. The columns are described in the README («Export»). Holds players' e-mails (payments.csv): needs \`export\`, and each download is journaled.`,
         produces: ['application/zip'],
         response: { 200: z.unknown().describe('a zip file') },
       },
@@ -28,7 +31,8 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordAdminAction(app.db, request, {
         action: 'data.export',
         targetType: 'shop',
-        after: { files: exportFileNames },
+        // The export holds players' personal data: the journal says so, and who took it.
+        after: { files: exportFileNames, personalData: PERSONAL_DATA },
       });
       return reply
         .type('application/zip')
