@@ -1,0 +1,33 @@
+import Fastify from 'fastify';
+import { registerFakeYookassa, type FakeYookassa } from './fake-yookassa';
+
+export interface FakeYookassaServer {
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  /** For YOOKASSA_API_URL. */
+  apiUrl: string;
+  fake: FakeYookassa;
+  close(): Promise<void>;
+}
+
+/** The YooKassa stand-in on its own loopback port, as the shop meets YooKassa (tests). */
+export async function startFakeYookassa(options: {
+  shopId: string;
+  secretKey: string;
+  notifyUrl: () => string;
+}): Promise<FakeYookassaServer> {
+  const app = Fastify();
+  let origin = '';
+  const fake = registerFakeYookassa(app, {
+    prefix: '/yk',
+    shopId: options.shopId,
+    secretKey: options.secretKey,
+    notifyUrl: options.notifyUrl,
+    publicUrl: () => origin,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  origin = `http://127.0.0.1:${address.port}`;
+  return { origin, apiUrl: `${origin}/yk/v3`, fake, close: () => app.close() };
+}
