@@ -216,6 +216,37 @@ describe('fiscal receipts (54-ФЗ through YooKassa)', () => {
     expect(settled - refunded).toBe(total('settlement') - total('refund'));
   });
 
+  it('shows the admin each top-up’s receipts with their state; players get 403', async () => {
+    const [payment] = await queryRows<{ id: string }>(
+      app().db,
+      sql`select id from payments where provider_id = ${paymentId}`,
+    );
+    const url = `/api/admin/payments/${payment!.id}/receipts`;
+    expect((await app().inject({ url, headers: player.headers })).statusCode).toBe(403);
+    const reply = await app().inject({ url, headers: world.admin.headers });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const body = reply.json<{ mode: string; receipts: Array<Record<string, unknown>> }>();
+    expect(body.mode).toBe('54fz');
+    expect(body.receipts.map((receipt) => [receipt.kind, receipt.state, receipt.amount])).toEqual([
+      ['advance', 'succeeded', 1000],
+      ['settlement', 'succeeded', 800],
+      ['settlement', 'succeeded', 200],
+      ['refund', 'succeeded', 800],
+    ]);
+    expect(body.receipts[1]).toMatchObject({
+      email: EMAIL,
+      lines: [
+        { description: 'Дерево', quantity: 1, amount: 300 },
+        { description: 'Камень', quantity: 1, amount: 500 },
+      ],
+    });
+    const bad = await app().inject({
+      url: '/api/admin/payments/not-a-payment/receipts',
+      headers: world.admin.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('retries a receipt YooKassa failed to take, with backoff and the same idempotence key', async () => {
     const axe = await addProduct(world.shop, world.admin.headers, { name: 'Топор', price: 100 });
     const order = await buyCart([{ productId: axe, quantity: 1 }]);
