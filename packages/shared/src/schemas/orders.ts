@@ -7,6 +7,8 @@ import { expectedTotalSchema } from './price-confirmation';
 
 /** Confirmed prices belong to the purchase's body and replies. */
 export * from './price-confirmation';
+/** The paging of a player's orders and ledger. */
+export * from './history-paging';
 
 export const purchaseSchema = z.object({
   productId: z.coerce

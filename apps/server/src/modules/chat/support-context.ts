@@ -32,7 +32,7 @@ export async function loadSupportContext(
   const orders = await createOrdersRepository(app.db).forUser(
     userId,
     await app.itemIcons.lookup(),
-    RECENT_ORDERS,
+    { limit: RECENT_ORDERS },
   );
   const jobs = await createDeliveryRepository(app.db).listForOrders(orders.map((o) => o.id));
   const payments = await createPaymentsRepository(app.db).recentForUser(userId, RECENT_TOP_UPS);

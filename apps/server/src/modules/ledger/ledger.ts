@@ -180,17 +180,30 @@ export async function debtNotice(db: Db, userId: number): Promise<DebtNotice | n
   };
 }
 
+/**
+ * A user's ledger, newest first, a page at a time: `before` is the last row of the page shown
+ * already (by time, then id); a row that is not theirs gives an empty page.
+ */
 export async function listTransactions(
   db: Db,
   userId: number,
-  limit = 200,
+  page: { before?: number | undefined; limit?: number } = {},
 ): Promise<Transaction[]> {
   const rows = await db
     .select()
     .from(transactions)
-    .where(eq(transactions.userId, userId))
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        page.before === undefined
+          ? undefined
+          : sql`(${transactions.createdAt}, ${transactions.id}) < (
+              select b.created_at, b.id from transactions b
+              where b.id = ${page.before} and b.user_id = ${userId})`,
+      ),
+    )
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(limit);
+    .limit(page.limit ?? 200);
   return rows.map((row) => ({
     id: row.id,
     description: row.description,

@@ -1,6 +1,6 @@
 import { kopecksToRoubles, type Order, type ReceivedGift } from '@shop/shared';
 import { alias } from 'drizzle-orm/pg-core';
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
 import { orderItems, orders, products, servers, users } from '../../db/schema/index';
@@ -107,12 +107,30 @@ export function createOrdersRepository(db: Db) {
       .leftJoin(servers, eq(servers.id, orders.serverId));
 
   return {
-    forUser: async (userId: number, iconOf: ItemIconOf, limit = 100) =>
+    /**
+     * A player's orders, newest first, a page at a time: `before` is the last order of the page
+     * shown already (by time, then id, so orders of one moment are neither lost nor repeated);
+     * an order that is not theirs gives an empty page.
+     */
+    forUser: async (
+      userId: number,
+      iconOf: ItemIconOf,
+      page: { before?: string | undefined; limit?: number } = {},
+    ) =>
       toOrders(
         await withNames()
-          .where(eq(orders.userId, userId))
-          .orderBy(desc(orders.createdAt))
-          .limit(limit),
+          .where(
+            and(
+              eq(orders.userId, userId),
+              page.before === undefined
+                ? undefined
+                : sql`(${orders.createdAt}, ${orders.id}) < (
+                    select b.created_at, b.id from orders b
+                    where b.id = ${page.before} and b.user_id = ${userId})`,
+            ),
+          )
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(page.limit ?? 100),
         iconOf,
       ),
 

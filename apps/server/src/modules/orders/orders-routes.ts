@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   orderSchema,
+  ordersPageQuerySchema,
   purchaseConflictSchema,
   purchaseReplySchema,
   purchaseSchema,
@@ -61,10 +62,14 @@ const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
         security,
         summary:
           "The signed-in user's orders with their delivery state, newest first; a gift names its recipient",
-        response: { 200: z.array(orderSchema), 401: apiErrorSchema },
+        description:
+          'A page at a time: `limit` orders (100 unless asked, at most 200), and `before` the id of the last order already shown for the next page. A page shorter than `limit` is the last.',
+        querystring: ordersPageQuerySchema,
+        response: { 200: z.array(orderSchema), 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => orders.forUser(request.user!.id, await app.itemIcons.lookup()),
+    async (request) =>
+      orders.forUser(request.user!.id, await app.itemIcons.lookup(), request.query),
   );
 };
 
