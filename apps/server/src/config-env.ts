@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAllowEntry } from './integrations/payments/ip-allowlist';
 
 /**
  * The environment the shop reads, as a schema: every variable's type, range and default (the
@@ -50,6 +51,33 @@ export const envSchema = z.object({
   FREEKASSA_PAY_URL: z.url().optional(),
   FREEKASSA_API_URL: z.url().optional(),
   FREEKASSA_ALLOWED_IPS: list.optional(),
+  /** YooKassa (config-payments.ts): the shop id and secret key of its API v3. */
+  YOOKASSA_SHOP_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be the numeric shop id')
+    .optional(),
+  YOOKASSA_SECRET_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{8,200}$/, 'must be the secret key (live_… or test_…)')
+    .optional(),
+  YOOKASSA_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Addresses or CIDR ranges notifications may come from; default YooKassa's published list. */
+  YOOKASSA_ALLOWED_IPS: list
+    .refine((entries) => entries.every(isAllowEntry), 'must be addresses or CIDR ranges')
+    .optional(),
+  /** Crypto Pay (@CryptoBot → Crypto Pay → the app's API token) and the assets it accepts. */
+  CRYPTOPAY_TOKEN: z
+    .string()
+    .regex(/^\d{1,15}:[A-Za-z0-9_-]{10,100}$/, "must be the app's API token, e.g. 12345:AA…")
+    .optional(),
+  CRYPTOPAY_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CRYPTOPAY_ASSETS: list
+    .transform((assets) => assets.map((asset) => asset.toUpperCase()))
+    .refine(
+      (assets) => assets.every((asset) => /^[A-Z0-9]{2,10}$/.test(asset)),
+      'must be asset codes such as USDT,TON,BTC',
+    )
+    .optional(),
   /** Fiscal receipts through YooKassa (config-receipts.ts): off, 54-ФЗ, or self-employed. */
   YOOKASSA_RECEIPTS: z.enum(['none', '54fz', 'self-employed']).optional(),
   /** YooKassa's `tax_system_code` and `vat_code` for 54-ФЗ receipts. */

@@ -4,6 +4,12 @@ import { AUDIT_KEY_FILE, localAuditKey } from './config-audit-key';
 import { discordConfig, type DiscordConfig } from './config-discord';
 import { receiptsConfig, type ReceiptSettings } from './config-receipts';
 import { envSchema, list, type EnvValues } from './config-env';
+import {
+  DEMO_PAYMENT_SECRETS,
+  paymentProvidersConfig,
+  type CryptopayConfig,
+  type YookassaConfig,
+} from './config-payments';
 import { messengersConfig, type TelegramConfig, type VkConfig } from './config-messengers';
 
 export type { Env } from './config-env';
@@ -19,6 +25,7 @@ export const DEMO_SECRETS = {
   FREEKASSA_API_KEY: 'demo-api-key',
   DISCORD_CLIENT_SECRET: 'demo-discord-secret',
   DISCORD_BOT_TOKEN: 'demo-discord-bot-token',
+  ...DEMO_PAYMENT_SECRETS,
 } as const;
 
 /**
@@ -55,6 +62,9 @@ export interface Config {
     apiUrl: string;
     allowedIps: readonly string[];
   };
+  /** YooKassa and Crypto Pay, each null until its settings are set (config-payments.ts). */
+  yookassa: YookassaConfig | null;
+  cryptopay: CryptopayConfig | null;
   trustProxy: string | undefined;
   translateUrl: string | undefined;
   /** DISCORD_URL and COMMUNITY_URL of an older install: the community links until the owner sets them. */
@@ -198,6 +208,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   const discord = discordConfig(e, demo, publicUrl, DEMO_SECRETS);
   if (discord.problems.length > 0) throw new ConfigError(discord.problems.join(' '));
+  const providers = paymentProvidersConfig(e, demo, production);
+  if (providers.problems.length > 0) throw new ConfigError(providers.problems.join(' '));
   const messengers = messengersConfig(e, demo, publicUrl);
   if (messengers.problems.length > 0) throw new ConfigError(messengers.problems.join(' '));
   const receipts = receiptsConfig(e);
@@ -242,6 +254,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...steamApi(e.STEAM_API_URL, e.STEAM_API_KEY, demo, publicUrl),
     },
     freekassa,
+    yookassa: providers.yookassa,
+    cryptopay: providers.cryptopay,
     trustProxy: e.TRUSTED_PROXY,
     translateUrl: e.TRANSLATE_URL,
     links: { discord: e.DISCORD_URL, community: e.COMMUNITY_URL },

@@ -32,9 +32,30 @@ export const paymentCreateSchema = z.object({
    * 409 instead of crediting other money than was shown. The shop's own limits are checked too.
    */
   bonusPercent: z.number().int().min(0).max(100).optional(),
-  method: z.enum(['kassa', 'sbp'], { error: 'Выберите способ оплаты' }),
-  paymentSystemId: z.number().int().optional(),
-  provider: z.literal('freekassa').optional(),
+  /**
+   * The whole bonus in roubles the dialog previewed for this amount (top-up-bonus.ts: tier, first
+   * top-up, promo code): terms that differ by the time the top-up opens are answered 409 too.
+   */
+  expectedBonus: z
+    .number()
+    .min(0)
+    .max(TOP_UP_CEILING * 3)
+    .refine(hasAtMostTwoDecimals)
+    .optional(),
+  /**
+   * The provider: `freekassa`, `yookassa` or `cryptopay`; `kassa` (FreeKassa's card page) and `sbp`
+   * (FreeKassa's SBP) are the values of the dialog before there were several providers.
+   */
+  method: z.enum(['freekassa', 'yookassa', 'cryptopay', 'kassa', 'sbp'], {
+    error: 'Выберите способ оплаты',
+  }),
+  /** The provider's method id (GET /api/payments/methods); 44 is FreeKassa's SBP, as before. */
+  paymentSystemId: z
+    .union([z.number().int(), z.string().regex(/^[a-z0-9_]{1,32}$/)], {
+      error: 'Выберите способ оплаты',
+    })
+    .optional(),
+  provider: z.enum(['freekassa', 'yookassa', 'cryptopay']).optional(),
   email: z
     .string({ error: 'Введите email' })
     .trim()

@@ -26,8 +26,21 @@ export function createPaymentsRepository(db: Db) {
         .orderBy(desc(payments.createdAt))
         .limit(limit),
 
-    async setPayUrl(id: string, payUrl: string) {
-      await db.update(payments).set({ payUrl }).where(eq(payments.id, id));
+    async setPayUrl(id: string, payUrl: string, providerId: string | null = null) {
+      await db
+        .update(payments)
+        .set(providerId ? { payUrl, providerId } : { payUrl })
+        .where(eq(payments.id, id));
+    },
+
+    /** A payment by the provider's own id (YooKassa's payment id, Crypto Pay's invoice id). */
+    async findByProviderId(provider: string, providerId: string): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.providerId, providerId)))
+        .limit(1);
+      return row;
     },
 
     /** Moves a payment to paid exactly once: of any number of concurrent callers, one gets the row. */
@@ -38,7 +51,12 @@ export function createPaymentsRepository(db: Db) {
     ): Promise<PaymentRow | undefined> {
       const [row] = await db
         .update(payments)
-        .set({ status: 'paid', providerId, paidAt: at ?? sql`now()` })
+        // The provider's id known since creation stays when the credit comes without one.
+        .set({
+          status: 'paid',
+          providerId: sql`coalesce(${providerId}, ${payments.providerId})`,
+          paidAt: at ?? sql`now()`,
+        })
         .where(and(eq(payments.id, id), ne(payments.status, 'paid')))
         .returning();
       return row;
@@ -96,6 +114,27 @@ export function createPaymentsRepository(db: Db) {
           .where(filter),
       ]);
       return { rows, total: counted?.total ?? 0 };
+    },
+
+    /** Of a provider's own ids, the paid top-ups not reversed yet, with their amounts. */
+    async paidWithoutReversalByProviderIds(provider: string, providerIds: string[]) {
+      if (providerIds.length === 0) return [];
+      return db
+        .select({
+          id: payments.id,
+          providerId: payments.providerId,
+          amountKopecks: payments.amountKopecks,
+        })
+        .from(payments)
+        .leftJoin(paymentReversals, eq(paymentReversals.paymentId, payments.id))
+        .where(
+          and(
+            eq(payments.provider, provider),
+            inArray(payments.providerId, providerIds),
+            eq(payments.status, 'paid'),
+            isNull(paymentReversals.id),
+          ),
+        );
     },
 
     /** Of these ids, the paid top-ups not reversed yet (the refunded orders still to act on). */

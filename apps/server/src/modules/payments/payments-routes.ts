@@ -8,11 +8,11 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NOTIFICATION_REPLY } from '../../integrations/freekassa/freekassa-client';
 import { notFound } from '../../plugins/errors';
 import { debtNotice } from '../ledger/ledger';
 import { perAccountLimit } from '../../plugins/rate-limits';
 import { paymentMethodsRoutes } from './payment-methods-routes';
+import providerNotifyRoutes from './provider-notify-routes';
 
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['money'];
@@ -93,14 +93,28 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "FreeKassa's payment notification (form fields, signed); answers YES",
         body: z.record(z.string(), z.unknown()),
-        response: { 200: z.string(), 400: apiErrorSchema },
+        response: {
+          200: z.string(),
+          400: apiErrorSchema,
+          409: apiErrorSchema,
+          502: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
-      await app.payments.handleNotification(request.body, request.ip);
-      return reply.type('text/plain; charset=utf-8').send(NOTIFICATION_REPLY);
+      await app.payments.handleNotification('freekassa', {
+        rawBody: '',
+        body: request.body,
+        headers: request.headers,
+        sourceIp: request.ip,
+      });
+      const { contentType, body } = app.paymentProviders.get('freekassa')!.notificationReply;
+      return reply.type(contentType).send(body);
     },
   );
+
+  // YooKassa's and Crypto Pay's JSON notifications, in a scope that keeps the raw body.
+  await app.register(providerNotifyRoutes);
 };
 
 export default paymentsRoutes;

@@ -2,29 +2,34 @@ import {
   formatRoubles,
   kopecksToRoubles,
   roublesToKopecks,
-  topUpBonusKopecks,
   type paymentCreateSchema,
 } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { FreekassaClient } from '../../integrations/freekassa/freekassa-client';
-import { badRequest, conflict, HttpError } from '../../plugins/errors';
+import type {
+  IncomingNotification,
+  ProviderId,
+} from '../../integrations/payments/payment-provider';
+import type { ShopProviders } from '../../integrations/payments/provider-registry';
+import { badRequest, HttpError } from '../../plugins/errors';
 import type { AuditActor } from '../audit/audit-log';
 import { postEntry } from '../ledger/ledger';
 import { createPromocodesRepository } from '../promocodes/promocodes-repository';
 import { createPaymentsRepository, type PaymentRow } from './payments-repository';
 import {
-  PROVIDER_ACTOR,
-  PROVIDER_REASON,
-  REFUND_WINDOW_MS,
-  reversePayment,
-  type ReversalOutcome,
-  type ReversalSource,
-} from './payment-reversals';
+  assertConfirmedBonus,
+  bonusColumns,
+  bonusForPlayer,
+  creditedBonusText,
+  firstBonusApplies,
+} from './top-up-bonus-terms';
+import { reversePayment, type ReversalOutcome, type ReversalSource } from './payment-reversals';
+import { assertWithinMethodLimits, chooseMethod, ledgerMethodLabel } from './payment-method-choice';
+import { createNotificationHandler } from './provider-notifications';
+import { reconcileProviders, reversalSignature } from './provider-reconcile';
 
 export const PAYMENT_FAILED = 'Не удалось создать платеж';
-const METHOD_LABEL: Record<string, string> = { kassa: 'FreeKassa', sbp: 'СБП' };
 
 type PaymentInput = z.output<typeof paymentCreateSchema>;
 
@@ -33,19 +38,15 @@ const isUuid = (value: string) =>
 
 export type CreditOutcome = 'credited' | 'already-paid';
 
-/** The ledger's words for a top-up's bonus, with the percent fixed when the top-up was opened. */
-export function bonusDescription(basePercent: number, promoApplies: boolean): string {
-  if (basePercent <= 0) return 'Бонус к пополнению по промокоду';
-  return promoApplies
-    ? `Бонус к пополнению (${basePercent}% + промокод)`
-    : `Бонус ${basePercent}% к пополнению`;
-}
-
 /**
  * Top-ups: a pending payment with its bonus fixed up front, the provider's page, and a credit that
  * happens once per payment whatever the provider, the reconciliation job or a replay sends.
  */
-export function createPaymentsService(app: FastifyInstance, client: FreekassaClient) {
+export function createPaymentsService(
+  app: FastifyInstance,
+  providers: ShopProviders,
+  options: { publicUrl: string; demo: boolean },
+) {
   const repo = createPaymentsRepository(app.db);
 
   /**
@@ -63,25 +64,19 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
     if (input.amount > topUp.max) {
       throw badRequest(`Сумма не должна превышать ${topUp.max} рублей`);
     }
-    if (input.bonusPercent !== undefined && input.bonusPercent !== topUp.bonusPercent) {
-      throw conflict(
-        `Бонус к пополнению изменился: теперь ${topUp.bonusPercent}%. Проверьте сумму и подтвердите пополнение ещё раз.`,
-      );
-    }
     const amountKopecks = roublesToKopecks(input.amount);
-    const waitingPromo = await createPromocodesRepository(tx).findWaitingPromo(userId);
-    const base = topUpBonusKopecks(amountKopecks, 0, topUp.bonusPercent);
-    const promoBonus = waitingPromo
-      ? topUpBonusKopecks(amountKopecks, Number(waitingPromo.percent), topUp.bonusPercent) - base
-      : 0;
+    const choice = chooseMethod(providers, input);
+    // A method the owner switched off is refused, even to a dialog opened before (payment-methods.ts).
+    await app.paymentMethods.assertEnabled(tx, choice.provider.id, choice.method.id);
+    assertWithinMethodLimits(choice, amountKopecks);
+    const opened = await bonusForPlayer(tx, userId, amountKopecks, topUp);
+    assertConfirmedBonus(input, opened.bonus);
     return createPaymentsRepository(tx).create({
       userId,
       amountKopecks,
-      bonusKopecks: base,
-      bonusPercent: topUp.bonusPercent,
-      promoBonusKopecks: promoBonus,
-      promoActivationId: waitingPromo?.activationId ?? null,
-      method: input.method,
+      ...bonusColumns(opened),
+      provider: choice.provider.id,
+      method: choice.method.id,
       email: input.email,
       ...(at ? { createdAt: at } : {}),
     });
@@ -91,27 +86,26 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
   async function create(tx: Db, userId: number, input: PaymentInput, buyerIp: string) {
     const repo = createPaymentsRepository(tx);
     const payment = await open(tx, userId, input);
-    const { amountKopecks } = payment;
-    let url: string;
+    const provider = providers.get(payment.provider as ProviderId)!;
+    let created: { redirectUrl: string; providerPaymentId: string | null };
     try {
-      url =
-        input.method === 'sbp'
-          ? (
-              await client.createSbpOrder({
-                orderId: payment.id,
-                amountKopecks,
-                email: input.email,
-                ip: buyerIp,
-              })
-            ).location
-          : client.paymentLink({ orderId: payment.id, amountKopecks, email: input.email });
+      created = await provider.createPayment({
+        paymentId: payment.id,
+        amountKopecks: payment.amountKopecks,
+        methodId: payment.method,
+        email: input.email,
+        buyerIp,
+        description: `Пополнение баланса #${payment.id.slice(0, 8)}`,
+        returnUrl: `${options.publicUrl}/payment-success?orderId=${payment.id}`,
+      });
     } catch (error) {
       app.log.warn({ err: error, paymentId: payment.id }, 'payment provider refused the order');
       // The provider's fault, not the request's: 502; the transaction drops the pending payment.
       throw new HttpError(502, 'provider_unavailable', PAYMENT_FAILED);
     }
-    await repo.setPayUrl(payment.id, url);
-    const bonus = payment.bonusKopecks + payment.promoBonusKopecks;
+    const url = created.redirectUrl;
+    await repo.setPayUrl(payment.id, url, created.providerPaymentId);
+    const bonus = payment.bonusKopecks + payment.firstBonusKopecks + payment.promoBonusKopecks;
     return {
       success: true,
       url,
@@ -133,7 +127,7 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
       const txRepo = createPaymentsRepository(tx);
       const paid = await txRepo.markPaid(paymentId, providerId, at);
       if (!paid) return null;
-      const method = METHOD_LABEL[paid.method] ?? 'FreeKassa';
+      const method = ledgerMethodLabel(providers, paid.provider, paid.method);
       let balance = await postEntry(tx, {
         userId: paid.userId,
         kind: 'topup',
@@ -147,13 +141,17 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
         paid.promoActivationId !== null &&
         paid.promoBonusKopecks > 0 &&
         (await createPromocodesRepository(tx).claimPromo(paid.promoActivationId, paid.id));
-      const bonus = paid.bonusKopecks + (promoApplies ? paid.promoBonusKopecks : 0);
+      const firstApplies = await firstBonusApplies(tx, paid);
+      const bonus =
+        paid.bonusKopecks +
+        (firstApplies ? paid.firstBonusKopecks : 0) +
+        (promoApplies ? paid.promoBonusKopecks : 0);
       if (bonus > 0) {
         balance = await postEntry(tx, {
           userId: paid.userId,
           kind: 'bonus',
           amountKopecks: bonus,
-          description: bonusDescription(paid.bonusPercent ?? 10, promoApplies),
+          description: creditedBonusText(paid, { first: firstApplies, promo: promoApplies }),
           method: 'Бонус',
           paymentId: paid.id,
           at,
@@ -168,22 +166,6 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
       });
     }
     return 'credited';
-  }
-
-  /** The provider's notification: signature, address and amount first; then a credit, at most once. */
-  async function handleNotification(fields: Record<string, unknown>, sourceIp: string) {
-    const check = client.verifyNotification(fields, sourceIp);
-    if (!check.ok) {
-      app.log.warn({ reason: check.reason, sourceIp }, 'payment notification refused');
-      throw badRequest(`Уведомление отклонено: ${check.reason}`);
-    }
-    const payment = isUuid(check.orderId) ? await repo.findById(check.orderId) : undefined;
-    if (!payment) throw badRequest('Уведомление отклонено: неизвестный заказ');
-    if (payment.amountKopecks !== check.amountKopecks) {
-      app.log.warn({ paymentId: payment.id, got: check.amountKopecks }, 'payment amount mismatch');
-      throw badRequest('Уведомление отклонено: сумма не совпадает');
-    }
-    return credit(payment.id, check.providerId);
   }
 
   /**
@@ -203,49 +185,39 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
     return outcome;
   }
 
-  /**
-   * Asks the provider about payments that stayed pending (a lost notification still credits), then
-   * for its refunded orders (a refund and a chargeback alike): each credited top-up among them is
-   * reversed once.
-   */
-  async function reconcile(): Promise<void> {
-    for (const payment of await repo.listStalePending(2, 3)) {
-      try {
-        const status = await client.orderStatus(payment.id);
-        if (status === 'paid') await credit(payment.id, null);
-        else if (status === 'cancelled' || status === 'error' || status === 'refunded') {
-          // Refunded before the shop heard it was paid: the player never had the money here.
-          await repo.markClosed(payment.id, status === 'error' ? 'failed' : 'cancelled');
-        }
-      } catch (error) {
-        app.log.warn({ err: error, paymentId: payment.id }, 'reconciliation check failed');
-      }
-    }
-    await reconcileRefunds();
+  /** A credited top-up the provider reports refunded, reversed once in the provider's name. */
+  async function reverseRefunded(provider: ProviderId, paymentId: string): Promise<boolean> {
+    const outcome = await reverse(paymentId, {
+      source: 'provider',
+      ...reversalSignature(provider),
+    });
+    return outcome.reversed;
   }
 
-  async function reconcileRefunds(): Promise<void> {
-    let refunded: string[];
-    try {
-      refunded = await client.refundedOrderIds(new Date(Date.now() - REFUND_WINDOW_MS));
-    } catch (error) {
-      app.log.warn({ err: error }, 'reconciliation of refunds failed');
-      return;
-    }
-    const due = await repo.paidWithoutReversal(refunded.filter(isUuid));
-    for (const paymentId of due) {
-      try {
-        const outcome = await reverse(paymentId, {
-          source: 'provider',
-          reason: PROVIDER_REASON,
-          actor: PROVIDER_ACTOR,
-        });
-        if (outcome.reversed) app.log.info({ paymentId }, 'top-up reversed: refunded at FreeKassa');
-      } catch (error) {
-        app.log.warn({ err: error, paymentId }, 'reversal of a refunded top-up failed');
-      }
-    }
-  }
+  const settlement = {
+    credit: (id: string, theirs: string | null) => credit(id, theirs),
+    reverseRefunded,
+  };
+
+  /**
+   * A provider's notification (provider-notifications.ts): verified, then the payment is read back
+   * from the provider and only that is applied, at most once.
+   */
+  const handleNotification: (
+    provider: ProviderId,
+    notification: IncomingNotification,
+  ) => Promise<unknown> = createNotificationHandler(app, providers, settlement);
+
+  /**
+   * Every provider is asked about top-ups that stayed pending (a lost notification still credits),
+   * then for its refunds and chargebacks: each credited top-up they cover is reversed once.
+   */
+  const reconcile = () =>
+    reconcileProviders(app, providers, {
+      ...settlement,
+      reverse: reverseRefunded,
+      demo: options.demo,
+    });
 
   async function statusFor(userId: number, paymentId: string) {
     const payment: PaymentRow | undefined = isUuid(paymentId)
@@ -256,7 +228,9 @@ export function createPaymentsService(app: FastifyInstance, client: FreekassaCli
       paid: payment.status === 'paid',
       status: payment.status as 'pending' | 'paid' | 'cancelled' | 'failed',
       amount: kopecksToRoubles(payment.amountKopecks),
-      bonus: kopecksToRoubles(payment.bonusKopecks + payment.promoBonusKopecks),
+      bonus: kopecksToRoubles(
+        payment.bonusKopecks + payment.firstBonusKopecks + payment.promoBonusKopecks,
+      ),
     };
   }
 
