@@ -1,23 +1,33 @@
-import type { Transaction } from '@shop/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TRANSACTIONS_PAGE_SIZE, type Transaction } from '@shop/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export type { Transaction };
 
-export async function fetchTransactions(signal?: AbortSignal): Promise<Transaction[]> {
-  return api.get<Transaction[]>('/transactions', { signal });
+/** One page of the ledger, newest first: after `before` (the last row shown), if given. */
+export async function fetchTransactions(
+  before?: number,
+  signal?: AbortSignal,
+): Promise<Transaction[]> {
+  const search = new URLSearchParams({ limit: String(TRANSACTIONS_PAGE_SIZE) });
+  if (before !== undefined) search.set('before', String(before));
+  return api.get<Transaction[]>(`/transactions?${search.toString()}`, { signal });
 }
 
+/** The whole ledger a page at a time: the next page starts after the last row of the one before. */
 export function transactionsQueryOptions() {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: queryKeys.transactions,
-    queryFn: ({ signal }) => fetchTransactions(signal),
+    queryFn: ({ pageParam, signal }) => fetchTransactions(pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last: Transaction[]) =>
+      last.length < TRANSACTIONS_PAGE_SIZE ? undefined : last.at(-1)?.id,
   });
 }
 
 export function useTransactions(enabled: boolean) {
-  return useQuery({ ...transactionsQueryOptions(), enabled });
+  return useInfiniteQuery({ ...transactionsQueryOptions(), enabled });
 }
 
 /** SPEC §4: completed is 'Завершена', anything else still 'В обработке'. */

@@ -18,6 +18,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatRoubles } from '@/lib/format';
 import { orderStatus } from '@/lib/order-status';
+import { LoadMore } from '@/components/load-more';
 import { useOrders } from '../api/get-orders';
 import { deliveryState } from '../delivery-state';
 import { deliveryToneText, OrderItemList } from './order-item-list';
@@ -109,15 +110,25 @@ export function OrdersTab() {
   const orders = useOrders(true);
   if (orders.isPending) return <LoadingState text="Загрузка..." />;
   // A failed load and an empty history look the same to a player: nothing to show yet.
-  if (!orders.data?.length) return <EmptyState icon={<PackageOpen />} title="Заказы отсутствуют" />;
+  const list = orders.data?.pages.flat() ?? [];
+  if (!list.length) return <EmptyState icon={<PackageOpen />} title="Заказы отсутствуют" />;
 
   return (
-    <ul aria-label="Заказы" className="grid gap-3 lg:grid-cols-2">
-      {orders.data.map((order) => (
-        <li key={order.id} className="flex flex-col [&>*]:flex-1">
-          <OrderCard order={order} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul aria-label="Заказы" className="grid gap-3 lg:grid-cols-2">
+        {list.map((order) => (
+          <li key={order.id} className="flex flex-col [&>*]:flex-1">
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </ul>
+      {/* The whole history: older orders come as the player scrolls to the end. */}
+      <LoadMore
+        hasMore={orders.hasNextPage}
+        loading={orders.isFetchingNextPage}
+        onMore={() => void orders.fetchNextPage()}
+        label="Показать более ранние заказы"
+      />
+    </>
   );
 }
