@@ -4,6 +4,7 @@ import { addProduct } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import { queryRows } from '../../test-support/sql';
 import { startReceiptsWorld, type ReceiptsWorld } from '../../test-support/receipts-shop';
+import { waitUntil } from '../../test-support/wait-until';
 import { allocate } from './receipt-lines';
 
 describe('allocate', () => {
@@ -44,6 +45,17 @@ describe('a reversed YooKassa top-up (54-ФЗ)', () => {
     const payment = await world.topUp(player.headers, 500, 'a@example.com');
     await world.shop.app.receipts.worker.run();
     expect(await world.refundInFull(payment)).toBe(200);
+    // The reversal is the payments module's: the receipts follow once it is in the ledger.
+    await waitUntil(
+      async () =>
+        (
+          await queryRows<{ n: number }>(
+            world.shop.app.db,
+            sql`select count(*)::integer as n from transactions where kind = 'reversal'`,
+          )
+        )[0]!.n === 1,
+      { what: 'the top-up reversed' },
+    );
     await world.shop.app.receipts.worker.run();
     expect(await kindsAndStates(world)).toEqual([
       { kind: 'advance', state: 'succeeded', amount: 50_000 },
