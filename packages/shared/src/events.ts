@@ -13,6 +13,11 @@ export interface ServerToClientEvents {
   error: (data: { message: string }) => void;
   /** To a gift's recipient, on every tab they have open. */
   giftReceived: (data: GiftReceivedEvent) => void;
+  /**
+   * To every tab of a user whose sessions were all ended («Выйти на всех устройствах», by the
+   * player or an admin): the tab forgets the user at once and shows that it is signed out.
+   */
+  signedOut: (data: { reason: 'everywhere' }) => void;
 }
 
 export interface ClientToServerEvents {

@@ -122,6 +122,8 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           after: { sessionsEnded: ended },
         });
       });
+      // The player's open tabs sign out now, before their connections close.
+      app.realtime.toUser(request.params.id, 'signedOut', { reason: 'everywhere' });
       app.realtime.disconnectUser(request.params.id);
       return { success: true as const };
     },

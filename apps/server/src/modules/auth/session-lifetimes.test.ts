@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test-support/sign-in';
-import { next, socketClients } from '../../test-support/socket-clients';
+import { next, socketClients, type TestSocket } from '../../test-support/socket-clients';
 import { queryRows } from '../../test-support/sql';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { hashToken } from './sessions-repository';
@@ -35,6 +35,15 @@ const setSession = (token: string, assignments: ReturnType<typeof sql>) =>
   shop.database.db.execute(
     sql`update sessions set ${assignments} where token_hash = ${hashToken(token)}`,
   );
+
+/** What a tab hears when its sessions end: the sign-out, then the end of its connection. */
+function signOutSeen(socket: TestSocket) {
+  const seen: unknown[] = [];
+  socket.on('signedOut', (data) => seen.push(data));
+  return new Promise<unknown[]>((resolve) =>
+    socket.once('disconnect', () => resolve([...seen, 'disconnect'])),
+  );
+}
 
 describe('session lifetimes', () => {
   it('ends a session unused for SESSION_IDLE_DAYS, for the purchase statement too', async () => {
@@ -79,11 +88,12 @@ describe('session lifetimes', () => {
     const phone = (await call('POST', '/api/auth/refresh', player.token)).json().token as string;
     const laptop = await createAccount(shop.app, shop.config, 'player', player.steamId);
     const socket = await clients.joined(url, { id: player.id, token: phone });
-    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const seen = signOutSeen(socket);
 
     const reply = await call('POST', '/api/auth/logout-everywhere', laptop.token);
     expect(reply.json()).toEqual({ success: true });
-    await closed;
+    // The tab is told it is signed out, then its connection closes (issue 36).
+    expect(await seen).toEqual([{ reason: 'everywhere' }, 'disconnect']);
     for (const token of [phone, laptop.token]) {
       expect((await call('GET', '/api/auth/profile', token)).statusCode).toBe(401);
     }
@@ -98,15 +108,15 @@ describe('session lifetimes', () => {
   it("lets an admin sign a user out everywhere, journaled, and closes the user's sockets", async () => {
     const admin = await createAccount(shop.app, shop.config, 'admin');
     const player = await createAccount(shop.app, shop.config);
-    const socket = await clients.joined(url, player);
-    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const tabs = [await clients.joined(url, player), await clients.joined(url, player)];
+    const seen = tabs.map(signOutSeen);
     const reply = await shop.app.inject({
       method: 'POST',
       url: `/api/admin/users/${player.id}/logout-everywhere`,
       headers: admin.headers,
     });
     expect(reply.json()).toEqual({ success: true });
-    await closed;
+    for (const tab of seen) expect(await tab).toEqual([{ reason: 'everywhere' }, 'disconnect']);
     expect((await call('GET', '/api/auth/profile', player.token)).statusCode).toBe(401);
     expect((await call('GET', '/api/auth/profile', admin.token)).statusCode).toBe(200);
     const journal = await queryRows<{ actor_id: number; after: string }>(
