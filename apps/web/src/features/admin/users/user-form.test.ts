@@ -21,6 +21,8 @@ const user: User = {
   balance: 100,
   isAdmin: false,
   isOwner: false,
+  role: 'player',
+  permissions: [],
   vipStatus: 'no VIP',
   vipExpiresAt: null,
   totalSpent: 0,

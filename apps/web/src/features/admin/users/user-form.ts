@@ -19,7 +19,6 @@ import {
 export interface UserFormValues {
   balance: string;
   reason: string;
-  isAdmin: boolean;
   vipStatus: string;
   /** 'YYYY-MM-DD' from the date input: VIP runs to the end of that day. */
   vipExpiresAt: string;
@@ -44,7 +43,6 @@ export function userToForm(user: User): UserFormValues {
   return {
     balance: String(user.balance),
     reason: '',
-    isAdmin: user.isAdmin,
     vipStatus: active ? user.vipStatus : VIP_NONE,
     vipExpiresAt: active && user.vipExpiresAt ? localDate(new Date(user.vipExpiresAt)) : '',
     vipServerId: '',
@@ -79,7 +77,6 @@ export function userFormToPayload(
     payload.previousBalance = user.balance;
     if (!values.reason.trim()) return failure(ADMIN_MESSAGES.reasonRequired, ['reason']);
   }
-  if (values.isAdmin !== user.isAdmin) payload.isAdmin = values.isAdmin;
 
   const before = userToForm(user);
   if (values.vipStatus !== before.vipStatus || values.vipExpiresAt !== before.vipExpiresAt) {

@@ -1,5 +1,6 @@
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/spinner';
+import { Can } from '../../shared/components/can';
 import { useDiscordStatus } from '../api/discord';
 import { DiscordRolesCard } from './discord-roles-card';
 import { DiscordWebhooksCard } from './discord-webhooks-card';
@@ -19,8 +20,13 @@ export function DiscordTab() {
             : ' — задайте DISCORD_CLIENT_ID и DISCORD_CLIENT_SECRET (README, раздел «Discord»).'}
         </p>
       </Card>
-      <DiscordRolesCard key={JSON.stringify(data.roles.mappings)} status={data} />
-      <DiscordWebhooksCard webhooks={data.webhooks} />
+      {/* Which Discord role a VIP tier gives is the owner's alone. */}
+      <Can permission="owner">
+        <DiscordRolesCard key={JSON.stringify(data.roles.mappings)} status={data} />
+      </Can>
+      <Can permission="settings">
+        <DiscordWebhooksCard webhooks={data.webhooks} />
+      </Can>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { downloadExport } from '../api/download-export';
 import { useImportBalances, useImportProducts } from '../api/import-data';
 import { AdminSection } from '../../shared/components/admin-section';
 import { BackupStatusCard } from '../../shared/components/backup-status-card';
+import { Can } from '../../shared/components/can';
 import { ImportPanel } from './import-panel';
 
 /** A file's column names, as typed in its header: one unbreakable word, so it may wrap anywhere. */
@@ -68,7 +69,10 @@ export function DataTab() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
-      <BackupStatusCard />
+      <Can permission="settings">
+        <BackupStatusCard />
+      </Can>
+      <Can permission="export">
       <AdminSection
         title="Выгрузка"
         actions={
@@ -80,9 +84,12 @@ export function DataTab() {
       >
         <p className="text-sm text-muted-foreground">
           Все данные магазина в CSV (UTF-8): игроки, история баланса, заказы с товарами, платежи,
-          товары, промокоды и их активации, подарки. Выгрузка записывается в журнал.
+          товары, промокоды и их активации, подарки. В ней e-mail плательщиков, поэтому каждая
+          выгрузка записывается в журнал.
         </p>
       </AdminSection>
+      </Can>
+      <Can permission="money">
       <AdminSection title="Перенос балансов">
         <p className="mb-3 text-sm text-muted-foreground">
           CSV из другого магазина: <Columns>steamId,amount[,note]</Columns> — сумма в рублях с
@@ -101,6 +108,8 @@ export function DataTab() {
           }
         />
       </AdminSection>
+      </Can>
+      <Can permission="products">
       <AdminSection title="Импорт товаров">
         <p className="mb-3 text-sm text-muted-foreground">
           CSV с заголовком <Columns>name,category,price,shortname,amount,commands,server</Columns>{' '}
@@ -117,6 +126,7 @@ export function DataTab() {
           done={(result) => `Добавлено товаров: ${formatNumber(result.created)}`}
         />
       </AdminSection>
+      </Can>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { AuditLogSection } from './audit-log-section';
 import { BackupStatusCard } from '../../shared/components/backup-status-card';
+import { Can } from '../../shared/components/can';
 import { HeldOrdersSection } from './held-orders-section';
 import { LatestOrders } from './latest-orders';
 import { LegalSamplesCard } from './legal-samples-card';
@@ -11,23 +12,38 @@ import { RevenueChart } from './revenue-chart';
 
 /**
  * SPEC §2 tab 1: the cards, the last backup's age, revenue per day (with the wipes marked) and per
- * wipe, the latest orders, payments (each top-up, reversible), and the audit log.
+ * wipe, the latest orders, payments (each top-up, reversible), and the audit log; each part only
+ * for staff whose permissions cover it.
  */
 export function OverviewTab() {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
-      <OverviewCards />
-      <BackupStatusCard />
-      <LegalSamplesCard />
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <RevenueChart />
-        <PaymentStatsSection />
-      </div>
-      <RevenueByWipe />
-      <LatestOrders />
-      <HeldOrdersSection />
-      <PaymentsSection />
-      <AuditLogSection />
+      <Can permission="money">
+        <OverviewCards />
+      </Can>
+      <Can permission="settings">
+        <BackupStatusCard />
+        <LegalSamplesCard />
+      </Can>
+      <Can permission="money">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-5 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <RevenueChart />
+          <PaymentStatsSection />
+        </div>
+        <RevenueByWipe />
+      </Can>
+      <Can permission="orders.view">
+        <LatestOrders />
+      </Can>
+      <Can permission="orders.refund">
+        <HeldOrdersSection />
+      </Can>
+      <Can permission="money">
+        <PaymentsSection />
+      </Can>
+      <Can permission="settings">
+        <AuditLogSection />
+      </Can>
     </div>
   );
 }

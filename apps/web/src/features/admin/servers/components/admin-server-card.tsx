@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import type { VariantProps } from 'class-variance-authority';
 import { deliveryLabel } from '../server-form';
+import { Can } from '../../shared/components/can';
 import { PluginKeyField } from './plugin-key-field';
 import { ServerPluginPanel } from './server-plugin-panel';
 import { ServerWipesPanel } from './server-wipes-panel';
@@ -83,7 +84,10 @@ export function AdminServerCard({
 
       {deliveryMethodOf(server) === 'plugin' && <ServerPluginPanel server={server} />}
 
-      <PluginKeyField server={server} />
+      {/* Plugin keys are the owner's: a key lets its holder report deliveries as done. */}
+      <Can permission="owner">
+        <PluginKeyField server={server} />
+      </Can>
 
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-white/6 pt-3">
         <p className="text-xs text-muted-foreground">

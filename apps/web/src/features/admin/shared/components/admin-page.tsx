@@ -11,6 +11,7 @@ import {
   TicketPercent,
   Users,
 } from 'lucide-react';
+import type { RoutePermission } from '@shop/shared';
 import { useLocation, useSearch } from 'wouter';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -25,42 +26,63 @@ import { SalesTab } from '../../sales/components/sales-tab';
 import { ServersTab } from '../../servers/components/servers-tab';
 import { SiteTab } from '../../site/components/site-tab';
 import { UsersTab } from '../../users/components/users-tab';
+import { AdminPermissions } from '../permissions-context';
 
-const tabs = [
-  { value: 'overview', label: 'Обзор', icon: BarChart3 },
-  { value: 'users', label: 'Пользователи', icon: Users },
-  { value: 'servers', label: 'Серверы', icon: Server },
-  { value: 'products', label: 'Товары', icon: Boxes },
-  { value: 'sales', label: 'Распродажи', icon: BadgePercent },
-  { value: 'promocodes', label: 'Промокоды', icon: TicketPercent },
-  { value: 'rcon', label: 'RCON', icon: SquareTerminal },
-  { value: 'chats', label: 'Чаты', icon: MessagesSquare },
-  { value: 'data', label: 'Данные', icon: DatabaseBackup },
-  { value: 'discord', label: 'Discord', icon: MessageCircle },
-  { value: 'site', label: 'Оформление', icon: Palette },
-] as const;
+/** Each tab with the permissions that show it (any of them): the README's table. */
+const tabs: ReadonlyArray<{
+  value: string;
+  label: string;
+  icon: typeof BarChart3;
+  permission: readonly RoutePermission[];
+}> = [
+  {
+    value: 'overview',
+    label: 'Обзор',
+    icon: BarChart3,
+    permission: ['money', 'orders.view', 'orders.refund', 'settings'],
+  },
+  { value: 'users', label: 'Пользователи', icon: Users, permission: ['moderation', 'roles'] },
+  { value: 'servers', label: 'Серверы', icon: Server, permission: ['servers'] },
+  { value: 'products', label: 'Товары', icon: Boxes, permission: ['products'] },
+  { value: 'sales', label: 'Распродажи', icon: BadgePercent, permission: ['products'] },
+  { value: 'promocodes', label: 'Промокоды', icon: TicketPercent, permission: ['money'] },
+  { value: 'rcon', label: 'RCON', icon: SquareTerminal, permission: ['rcon'] },
+  { value: 'chats', label: 'Чаты', icon: MessagesSquare, permission: ['chats'] },
+  {
+    value: 'data',
+    label: 'Данные',
+    icon: DatabaseBackup,
+    permission: ['export', 'settings', 'money', 'products'],
+  },
+  { value: 'discord', label: 'Сообщество', icon: MessageCircle, permission: ['settings', 'owner'] },
+  { value: 'site', label: 'Оформление', icon: Palette, permission: ['settings'] },
+];
 
 /**
  * The open tab is the address's `?tab=`: the Discord support notice links to `?tab=chats`, the
  * overview's note on sample documents to `?tab=site`, and a reload stays on the same tab.
  */
-function tabOf(search: string): string {
+function tabOf(search: string, shown: readonly { value: string }[]): string {
   const asked = new URLSearchParams(search).get('tab');
-  return tabs.some((tab) => tab.value === asked) ? (asked ?? 'overview') : 'overview';
+  return shown.some((tab) => tab.value === asked) ? (asked ?? '') : (shown[0]?.value ?? '');
 }
 
-export function AdminPage() {
+/** The panel for staff holding `permissions` (from the profile): only their tabs and buttons. */
+export function AdminPage({ permissions }: { permissions: readonly RoutePermission[] }) {
   const [path, navigate] = useLocation();
-  const tab = tabOf(useSearch());
+  const can = (permission: RoutePermission) => permissions.includes(permission);
+  // Only the tabs this role may use (a moderator lands on the overview's orders, then chats).
+  const shown = tabs.filter((tab) => tab.permission.some(can));
+  const tab = tabOf(useSearch(), shown);
   return (
-    <>
+    <AdminPermissions value={permissions}>
       <PageHeader title="Панель администратора" />
       <Tabs
         value={tab}
         onValueChange={(value) => navigate(`${path}?tab=${value}`, { replace: true })}
       >
         <TabsList aria-label="Разделы панели">
-          {tabs.map(({ value, label, icon: Icon }) => (
+          {shown.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon aria-hidden="true" />
               {label}
@@ -101,6 +123,6 @@ export function AdminPage() {
           <SiteTab />
         </TabsContent>
       </Tabs>
-    </>
+    </AdminPermissions>
   );
 }

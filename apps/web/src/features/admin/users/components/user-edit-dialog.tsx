@@ -1,11 +1,10 @@
 import type { User } from '@shop/shared';
 import { LogOut } from 'lucide-react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Switch } from '@/components/ui/switch';
 import { useCatalogueLists } from '../../products/api/get-catalogue-lists';
 import { errorText } from '@/lib/api-client';
 import { useAdminServers } from '../../shared/api/get-admin-servers';
@@ -14,11 +13,12 @@ import { useUpdateUser } from '../api/update-user';
 import { userFormToPayload, userToForm, vipStatusOptions, type UserFormValues } from '../user-form';
 import { fieldMessages } from '../../shared/use-admin-form';
 import { AdminFormDialog } from '../../shared/components/admin-form-dialog';
+import { Can } from '../../shared/components/can';
 import { SelectField } from '../../shared/components/select-field';
 
 type Field = keyof UserFormValues;
 
-/** Edit one user: balance (with the reason), admin flag, VIP tier, expiry and server. */
+/** Edit one user: balance (with the reason), VIP tier, expiry and server (the role: «Роль»). */
 export function UserEditDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const update = useUpdateUser();
   const logoutEverywhere = useLogoutUserEverywhere();
@@ -124,46 +124,32 @@ export function UserEditDialog({ user, onClose }: { user: User; onClose: () => v
           />
         </FormField>
       )}
-      <div className="flex items-center justify-between gap-3 rounded-md border border-white/8 bg-black/25 px-3 py-2.5 sm:col-span-2">
-        <label htmlFor="user-admin" className="text-sm font-medium">
-          {user.isOwner ? 'Владелец (всегда администратор)' : 'Администратор'}
-        </label>
-        <Controller
-          control={control}
-          name="isAdmin"
-          render={({ field }) => (
-            <Switch
-              id="user-admin"
-              checked={field.value}
-              onCheckedChange={field.onChange}
-              // Owners come from ADMIN_STEAM_IDS; the shop refuses other admins' changes itself.
-              disabled={user.isOwner}
-            />
-          )}
-        />
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
-        <p className="text-xs text-muted-foreground">Завершить все сеансы пользователя</p>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={logoutEverywhere.isPending}
-          onClick={() =>
-            logoutEverywhere.mutate(user.id, {
-              onSuccess: () =>
-                toast.success('Успешно', { description: 'Пользователь вышел на всех устройствах' }),
-              onError: (error) =>
-                toast.error('Ошибка', {
-                  description: errorText(error, 'Не удалось завершить сеансы'),
-                }),
-            })
-          }
-        >
-          <LogOut aria-hidden="true" />
-          Выйти на всех устройствах
-        </Button>
-      </div>
+      <Can permission="moderation">
+        <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
+          <p className="text-xs text-muted-foreground">Завершить все сеансы пользователя</p>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={logoutEverywhere.isPending}
+            onClick={() =>
+              logoutEverywhere.mutate(user.id, {
+                onSuccess: () =>
+                  toast.success('Успешно', {
+                    description: 'Пользователь вышел на всех устройствах',
+                  }),
+                onError: (error) =>
+                  toast.error('Ошибка', {
+                    description: errorText(error, 'Не удалось завершить сеансы'),
+                  }),
+              })
+            }
+          >
+            <LogOut aria-hidden="true" />
+            Выйти на всех устройствах
+          </Button>
+        </div>
+      </Can>
     </AdminFormDialog>
   );
 }

@@ -1,26 +1,57 @@
-import type { User } from '@shop/shared';
-import { Ban, Crown, MicOff, Pencil, ShieldCheck, ShoppingBag } from 'lucide-react';
+import type { RoutePermission, User } from '@shop/shared';
+import {
+  Ban,
+  Crown,
+  Headset,
+  KeyRound,
+  MicOff,
+  Pencil,
+  ShieldCheck,
+  ShoppingBag,
+} from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/user-avatar';
 import { VipBadge } from '@/components/vip-badge';
 import { formatDateTime, formatRoubles } from '@/lib/format';
 
-export type UserAction = 'edit' | 'mute' | 'ban' | 'purchases';
+export type UserAction = 'edit' | 'mute' | 'ban' | 'purchases' | 'role';
 
-const actions: Array<[UserAction, string, React.ComponentType<{ 'aria-hidden'?: boolean }>]> = [
-  ['edit', 'Изменить', Pencil],
-  ['mute', 'Мут', MicOff],
-  ['ban', 'Бан', Ban],
-  ['purchases', 'Покупки', ShoppingBag],
+type Icon = React.ComponentType<{ 'aria-hidden'?: boolean }>;
+/** Each action with the permission it needs; those that act on the user spare owners. */
+const actions: Array<[UserAction, string, Icon, RoutePermission, 'acts' | 'reads']> = [
+  ['edit', 'Изменить', Pencil, 'money', 'acts'],
+  ['mute', 'Мут', MicOff, 'moderation', 'acts'],
+  ['ban', 'Бан', Ban, 'moderation', 'acts'],
+  ['purchases', 'Покупки', ShoppingBag, 'orders.view', 'reads'],
+  ['role', 'Роль', KeyRound, 'roles', 'acts'],
 ];
 
-/** One user of the list: who, badges, Steam ID, money, and the four actions. */
+/**
+ * The actions the signed-in staff member may take on this user: those of their permissions, and
+ * on an owner only what reads, unless they are an owner too (the server refuses the rest).
+ */
+export function userActions(
+  user: Pick<User, 'isOwner'>,
+  can: (permission: RoutePermission) => boolean,
+): UserAction[] {
+  const ownerHere = can('owner');
+  return actions
+    .filter(
+      ([, , , permission, kind]) =>
+        can(permission) && (kind === 'reads' || ownerHere || !user.isOwner),
+    )
+    .map(([action]) => action);
+}
+
+/** One user of the list: who, badges, Steam ID, money, and what the viewer may do. */
 export function UserListItem({
   user,
+  allowed,
   onAction,
 }: {
   user: User;
+  allowed: readonly UserAction[];
   onAction: (action: UserAction) => void;
 }) {
   return (
@@ -32,18 +63,23 @@ export function UserListItem({
             <span className="truncate font-semibold text-white" title={user.username}>
               {user.username}
             </span>
-            {user.isOwner ? (
+            {user.role === 'owner' && (
               <Badge variant="default">
                 <Crown aria-hidden="true" />
                 Владелец
               </Badge>
-            ) : (
-              user.isAdmin && (
-                <Badge variant="default">
-                  <ShieldCheck aria-hidden="true" />
-                  Админ
-                </Badge>
-              )
+            )}
+            {user.role === 'admin' && (
+              <Badge variant="default">
+                <ShieldCheck aria-hidden="true" />
+                Админ
+              </Badge>
+            )}
+            {user.role === 'moderator' && (
+              <Badge variant="secondary">
+                <Headset aria-hidden="true" />
+                Модератор
+              </Badge>
             )}
             <VipBadge user={user} />
           </div>
@@ -63,18 +99,20 @@ export function UserListItem({
         <dd className="whitespace-nowrap">{formatDateTime(user.lastSeen)}</dd>
       </dl>
       <div className="flex flex-wrap gap-1.5 sm:justify-end">
-        {actions.map(([action, label, Icon]) => (
-          <Button
-            key={action}
-            variant={action === 'ban' ? 'outline' : 'secondary'}
-            size="sm"
-            onClick={() => onAction(action)}
-            aria-label={`${label}: ${user.username}`}
-          >
-            <Icon aria-hidden />
-            {label}
-          </Button>
-        ))}
+        {actions
+          .filter(([action]) => allowed.includes(action))
+          .map(([action, label, Icon]) => (
+            <Button
+              key={action}
+              variant={action === 'ban' ? 'outline' : 'secondary'}
+              size="sm"
+              onClick={() => onAction(action)}
+              aria-label={`${label}: ${user.username}`}
+            >
+              <Icon aria-hidden />
+              {label}
+            </Button>
+          ))}
       </div>
     </li>
   );

@@ -10,9 +10,11 @@ import { pageCount } from '../../shared/pagination';
 import { AdminSection } from '../../shared/components/admin-section';
 import { ModerationDialog } from './moderation-dialog';
 import { UserEditDialog } from './user-edit-dialog';
-import { UserListItem, type UserAction } from './user-list-item';
+import { RoleDialog } from './role-dialog';
+import { UserListItem, userActions, type UserAction } from './user-list-item';
 import { UserPurchasesDialog } from '../../shared/components/user-purchases-dialog';
 import { Pager } from '../../shared/components/pager';
+import { useCan } from '../../shared/permissions-context';
 
 /** Typing settles for this long before the list is asked again. */
 const SEARCH_DELAY_MS = 300;
@@ -24,6 +26,7 @@ export function UsersTab() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<{ action: UserAction; user: User } | null>(null);
   const users = useAdminUsers(query, page);
+  const can = useCan();
   const data = users.data;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
 
@@ -48,6 +51,7 @@ export function UsersTab() {
           <UserListItem
             key={user.id}
             user={user}
+            allowed={userActions(user, can)}
             onAction={(action) => setOpen({ action, user })}
           />
         ))}
@@ -93,6 +97,9 @@ export function UsersTab() {
       {open?.action === 'edit' && <UserEditDialog user={open.user} onClose={close} />}
       {(open?.action === 'mute' || open?.action === 'ban') && (
         <ModerationDialog kind={open.action} user={open.user} onClose={close} />
+      )}
+      {open?.action === 'role' && (
+        <RoleDialog key={open.user.id} user={open.user} onClose={close} />
       )}
       {open?.action === 'purchases' && (
         <UserPurchasesDialog key={open.user.id} user={open.user} onClose={close} />
