@@ -22,6 +22,16 @@ export const backupStatusSchema = z.object({
 });
 export type BackupStatus = z.infer<typeof backupStatusSchema>;
 
+/**
+ * After `npm run restore`: when the restore was, and the servers whose plugin key was issued
+ * before it (the backup's key, maybe one rotated away since): the owner issues each a new one.
+ */
+export const restoredKeysSchema = z.object({
+  restoredAt: z.iso.datetime().nullable(),
+  servers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type RestoredKeys = z.infer<typeof restoredKeysSchema>;
+
 /** The largest import file the server takes; the panel refuses a larger one before sending it. */
 export const IMPORT_FILE_MAX_BYTES = 4 * 1024 * 1024;
 

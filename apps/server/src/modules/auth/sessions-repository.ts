@@ -38,6 +38,21 @@ const live = and(
 /** What a sign-in code redeems to: its user, or why it does not. */
 export type SignInRedemption = { userId: number } | 'expired' | 'other_browser';
 
+/**
+ * Ends every session of every user, and voids every sign-in code not yet traded: a restored
+ * database brings back sessions that were signed out (or stolen and ended) after its backup.
+ * Returns how many sessions were live.
+ */
+export async function endEverySession(db: Db): Promise<number> {
+  await db.delete(signInCodes);
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(live)
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
 /** Sessions are random opaque tokens; only their hash is stored, so a leaked table signs no one in. */
 export function createSessionsRepository(db: Db, lifetimes: SessionLifetimes) {
   const ttlMs = lifetimes.sessionTtlDays * DAY_MS;

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { backupStatusSchema } from '@shop/shared';
+import { backupStatusSchema, restoredKeysSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { lastBackup } from './backup-service';
+import { pluginKeysToRotate } from './restore-aftermath';
 
 /** The admin overview's backup line. */
 const backupsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -42,6 +43,25 @@ const backupsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { c
         stale: everyHours > 0 && ageMs > 2 * everyHours * 3_600_000,
       };
     },
+  );
+
+  app.get(
+    '/backups/restored-keys',
+    {
+      config: { permission: 'servers' },
+      schema: {
+        tags: ['admin: data'],
+        security: [{ bearer: [] }],
+        summary:
+          'After a restore: the servers whose plugin key predates it, for the owner to reissue',
+        description:
+          "A restore brings back the backup's plugin keys, including keys rotated away since. Each " +
+          'server stays listed until its key is reissued after the restore; `restoredAt` is null ' +
+          'when the database was never restored.',
+        response: { 200: restoredKeysSchema },
+      },
+    },
+    async () => pluginKeysToRotate(app.db),
   );
 };
 

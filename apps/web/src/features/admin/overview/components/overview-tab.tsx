@@ -7,8 +7,10 @@ import { LegalSamplesCard } from './legal-samples-card';
 import { OverviewCards } from './overview-cards';
 import { PaymentStatsSection } from './payment-stats';
 import { PaymentsSection } from './payments-section';
+import { PaymentMethodsSection } from '../../payment-methods/components/payment-methods-section';
 import { RevenueByWipe } from './revenue-by-wipe';
 import { RevenueChart } from './revenue-chart';
+import { RestoredKeysBanner } from '../../servers/components/restored-keys-banner';
 
 /**
  * SPEC §2 tab 1: the cards, the last backup's age, revenue per day (with the wipes marked) and per
@@ -18,6 +20,9 @@ import { RevenueChart } from './revenue-chart';
 export function OverviewTab() {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
+      <Can permission="servers">
+        <RestoredKeysBanner />
+      </Can>
       <Can permission="money">
         <OverviewCards />
       </Can>
@@ -40,6 +45,7 @@ export function OverviewTab() {
       </Can>
       <Can permission="money">
         <PaymentsSection />
+        <PaymentMethodsSection />
       </Can>
       <Can permission="settings">
         <AuditLogSection />

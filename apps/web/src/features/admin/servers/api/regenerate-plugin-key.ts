@@ -12,9 +12,12 @@ export function useRegeneratePluginKey() {
   return useMutation({
     mutationFn: regeneratePluginKey,
     // The reply is the server with its new key: show it at once, no refetch round-trip.
-    onSuccess: (server) =>
+    onSuccess: (server) => {
       queryClient.setQueryData<AdminServer[]>(adminKeys.servers, (servers) =>
         servers?.map((current) => (current.id === server.id ? server : current)),
-      ),
+      );
+      // A server with a new key leaves the banner of keys a restore brought back.
+      void queryClient.invalidateQueries({ queryKey: [...adminKeys.servers, 'restored-keys'] });
+    },
   });
 }

@@ -10,6 +10,7 @@ import { useAdminServers } from '../../shared/api/get-admin-servers';
 import { useDeleteServer } from '../api/delete-server';
 import { AdminSection } from '../../shared/components/admin-section';
 import { AdminServerCard } from './admin-server-card';
+import { RestoredKeysBanner } from './restored-keys-banner';
 import { ServerFormDialog } from './server-form-dialog';
 
 export function ServersTab() {
@@ -43,6 +44,7 @@ export function ServersTab() {
         </Button>
       }
     >
+      <RestoredKeysBanner />
       <QueryView
         query={servers}
         loading="Загрузка серверов..."
