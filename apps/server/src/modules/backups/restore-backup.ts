@@ -5,6 +5,7 @@ import type { BackupHeader } from './backup-format';
 import { backupFileSource, readBackupStart } from './backup-files';
 import { shopRunsOn } from '../../plugins/control-socket';
 import { loadDatabase } from './database-load';
+import { settleRestoredDatabase } from './restore-aftermath';
 import { checkRestored, type RestoredState } from './restore-checks';
 import { DataCommandError, describeRows, inspectTarget } from './target-database';
 
@@ -66,7 +67,12 @@ export async function restoreBackup(
   }
   // The migrations after the backup's version carry the restored rows forward.
   const migrated = await openDatabase(target);
-  await migrated.close();
+  try {
+    // No session, sign-in code or plugin key of the backup's time is trusted again as it was.
+    if (loaded) await settleRestoredDatabase(migrated.db, loaded);
+  } finally {
+    await migrated.close();
+  }
   if (!checked || !loaded) throw new Error('the restore was not checked');
   return { header: loaded, ...checked, schemaVersion: latest };
 }
