@@ -12,6 +12,8 @@ export const queryKeys = {
   cart: ['user', 'cart'] as const,
   /** The activated percentage code the next top-up uses (the top-up dialog's preview). */
   waitingPromo: ['user', 'waiting-promo'] as const,
+  /** The ways to pay the top-up dialog offers, and whether the next top-up is the player's first. */
+  paymentMethods: ['user', 'payment-methods'] as const,
   servers: ['servers'] as const,
   products: (filters: Record<string, string> = {}) => ['products', filters] as const,
   site: ['site'] as const,

@@ -55,6 +55,8 @@ export const adminPaymentMethodsSchema = z.object({
     z.object({ id: z.enum(paymentProviderIds), name: z.string(), health: providerHealthSchema }),
   ),
   methods: z.array(dialogMethodSchema.extend({ enabled: z.boolean() })),
+  /** Whether the caller may change them: payment settings are the owner's. */
+  canEdit: z.boolean(),
 });
 export type AdminPaymentMethods = z.infer<typeof adminPaymentMethodsSchema>;
 

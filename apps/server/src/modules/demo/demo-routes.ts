@@ -10,6 +10,7 @@ import { registerFakeDiscord } from '../../integrations/discord/fake-discord';
 import { registerFakeFreekassa } from '../../integrations/freekassa/fake-freekassa';
 import { registerFakeOpenIdProvider } from '../../integrations/steam/fake-openid-provider';
 import { registerFakeSteamApi } from '../../integrations/steam/fake-steam-api';
+import { registerDemoPayments } from './demo-payments';
 
 /**
  * Demo mode only, mounted at the root (the paths carry /api): stand-ins for Steam (OpenID provider,
@@ -31,6 +32,8 @@ export default async function demoRoutes(app: FastifyInstance, { config }: { con
     failUrl: () => `${config.publicUrl}/payment-cancel`,
     publicUrl: () => config.publicUrl,
   });
+  // YooKassa's and Crypto Pay's stand-ins and their payment pages, on the demo's values only.
+  registerDemoPayments(app, config);
   // Discord's stand-in, when the shop runs on the demo's Discord values (no Discord settings set).
   const discord = config.discord;
   if (discord.apiUrl.endsWith(`${DEMO_DISCORD_PATH}/api`) && discord.clientId && discord.guildId) {

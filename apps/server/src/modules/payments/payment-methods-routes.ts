@@ -5,7 +5,12 @@ import {
   paymentMethodsUpdateSchema,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OWNER_ONLY } from '@shop/shared';
+import { userPermissions } from '../../plugins/permissions';
 import { actorOf } from '../audit/audit-log';
+
+const mayEdit = (user: Parameters<typeof userPermissions>[0]) =>
+  userPermissions(user).includes(OWNER_ONLY);
 
 /** GET /api/payments/methods: the ways to pay the top-up dialog offers the signed-in player. */
 export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +53,7 @@ export const paymentMethodsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminPaymentMethodsSchema },
       },
     },
-    async () => app.paymentMethods.forAdmin(),
+    async (request) => app.paymentMethods.forAdmin(mayEdit(request.user!)),
   );
 
   app.put(
@@ -68,7 +73,7 @@ export const paymentMethodsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await app.paymentMethods.save(request.body, actorOf(request));
-      return app.paymentMethods.forAdmin();
+      return app.paymentMethods.forAdmin(true);
     },
   );
 };

@@ -7,6 +7,7 @@ import type {
   SiteContent,
 } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import type {
   PaymentMethod,
   PaymentProvider,
@@ -112,7 +113,7 @@ export function createPaymentMethods(app: FastifyInstance, registry: () => Provi
     return { methods, unavailable, firstTopUp };
   }
 
-  async function forAdmin(): Promise<AdminPaymentMethods> {
+  async function forAdmin(canEdit: boolean): Promise<AdminPaymentMethods> {
     const { topUp } = (await app.site.current()).content;
     return {
       providers: registry()
@@ -126,6 +127,7 @@ export function createPaymentMethods(app: FastifyInstance, registry: () => Provi
         ...dialogMethod(item, topUp),
         enabled: item.enabled,
       })),
+      canEdit,
     };
   }
 
@@ -162,22 +164,15 @@ export function createPaymentMethods(app: FastifyInstance, registry: () => Provi
   }
 
   /**
-   * The method a top-up asks for, if the owner offers it and the amount lies within its limits:
-   * a switched-off method is refused even to a dialog opened before the owner switched it off.
+   * Refuses a method the owner switched off, in the caller's transaction (the top-up's): even a
+   * dialog opened before the owner switched it off cannot pay through it. The provider's own limits
+   * are the payments service's check (payment-method-choice.ts).
    */
-  async function assertOffered(provider: string, methodId: string, amount: number) {
-    const item = (await listed()).find(
-      (entry) => entry.provider.id === provider && entry.method.id === methodId,
+  async function assertEnabled(db: Db, provider: string, methodId: string): Promise<void> {
+    const row = (await createPaymentMethodsRepository(db).all()).find(
+      (entry) => entry.provider === provider && entry.methodId === methodId,
     );
-    if (!item || !item.enabled) throw badRequest(DISABLED_METHOD);
-    const { topUp } = (await app.site.current()).content;
-    const limits = dialogMethod(item, topUp);
-    if (amount < limits.min) {
-      throw badRequest(`${limits.name}: сумма должна быть не менее ${limits.min} рублей`);
-    }
-    if (amount > limits.max) {
-      throw badRequest(`${limits.name}: сумма не должна превышать ${limits.max} рублей`);
-    }
+    if (row && !row.enabled) throw badRequest(DISABLED_METHOD);
   }
 
   /**
@@ -195,7 +190,7 @@ export function createPaymentMethods(app: FastifyInstance, registry: () => Provi
     }
   }
 
-  return { forDialog, forAdmin, save, assertOffered, probeFailing, listed };
+  return { forDialog, forAdmin, save, assertEnabled, probeFailing, listed };
 }
 
 export type PaymentMethods = ReturnType<typeof createPaymentMethods>;

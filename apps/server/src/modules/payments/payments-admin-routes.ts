@@ -13,6 +13,7 @@ import { notFound } from '../../plugins/errors';
 import { assertMayActOnUser } from '../../plugins/permissions';
 import { actorOf } from '../audit/audit-log';
 import { REVERSAL_MESSAGES, reversalMessage } from './payment-reversals';
+import { paymentMethodsAdminRoutes } from './payment-methods-routes';
 import { createPaymentsRepository } from './payments-repository';
 
 const isUuid = (value: string) =>
@@ -23,6 +24,7 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPaymentsRepository(app.db);
   const tags = ['admin: payments'];
   const security = [{ bearer: [] }];
+  await app.register(paymentMethodsAdminRoutes);
 
   app.get(
     '/payments',
@@ -49,7 +51,9 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           username: user.username,
           steamId: user.steamId,
           amount: kopecksToRoubles(payment.amountKopecks),
-          bonus: kopecksToRoubles(payment.bonusKopecks + payment.promoBonusKopecks),
+          bonus: kopecksToRoubles(
+            payment.bonusKopecks + payment.firstBonusKopecks + payment.promoBonusKopecks,
+          ),
           method: payment.method,
           status: payment.status as 'pending' | 'paid' | 'cancelled' | 'failed',
           createdAt: payment.createdAt.toISOString(),

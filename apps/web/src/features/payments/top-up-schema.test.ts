@@ -5,9 +5,13 @@ import { bonusPreview, parseAmount, topUpSchemaFor } from './top-up-schema';
 const shipped = { bonusPercent: 10, min: 10, max: 15000, tiers: [], firstTopUpPercent: 0 };
 const topUpSchema = topUpSchemaFor(shipped);
 
+/** The money of a preview: the tier's or base bonus, the code's, and the total credited. */
+const money = (preview: ReturnType<typeof bonusPreview>) =>
+  preview && { bonus: preview.bonus, promoBonus: preview.promoBonus, total: preview.total };
+
 const valid = {
   amount: '500',
-  method: 'kassa',
+  method: 'freekassa:card',
   email: 'player@mail.ru',
   emailConfirmed: true,
 } as const;
@@ -46,26 +50,14 @@ describe('top-up form rules (SPEC §5)', () => {
   });
 
   it('takes the limits the owner set, and states them in the refusals', () => {
-    const own = topUpSchemaFor({
-      bonusPercent: 0,
-      min: 21,
-      max: 3001,
-      tiers: [],
-      firstTopUpPercent: 0,
-    });
+    const own = topUpSchemaFor({ min: 21, max: 3001 });
     expect(firstError({ amount: '20' }, 'amount', own)).toBe('Сумма должна быть не менее 21 рубля');
     expect(firstError({ amount: '3002' }, 'amount', own)).toBe(
       'Сумма не должна превышать 3001 рубль',
     );
     expect(firstError({ amount: '21' }, 'amount', own)).toBeUndefined();
     expect(firstError({ amount: '3001' }, 'amount', own)).toBeUndefined();
-    const one = topUpSchemaFor({
-      bonusPercent: 5,
-      min: 1,
-      max: 2,
-      tiers: [],
-      firstTopUpPercent: 0,
-    });
+    const one = topUpSchemaFor({ min: 1, max: 2 });
     expect(firstError({ amount: '0.5' }, 'amount', one)).toBe('Сумма должна быть не менее 1 рубля');
     expect(firstError({ amount: '3' }, 'amount', one)).toBe('Сумма не должна превышать 2 рубля');
   });
@@ -96,29 +88,87 @@ describe('bonus preview (SPEC §9: the base percent, rounded down to whole roubl
     expect(bonusPreview('20000', shipped)).toBeNull();
     expect(bonusPreview('15000.01', shipped)).toBeNull();
     expect(bonusPreview('10.001', shipped)).toBeNull();
-    expect(bonusPreview('10', shipped)).toEqual({ bonus: 1, promoBonus: 0, total: 11 });
+    expect(money(bonusPreview('10', shipped))).toEqual({ bonus: 1, promoBonus: 0, total: 11 });
   });
 
   it('rounds the bonus down and adds it to the amount', () => {
-    expect(bonusPreview('199', shipped)).toEqual({ bonus: 19, promoBonus: 0, total: 218 });
-    expect(bonusPreview('500', shipped)).toEqual({ bonus: 50, promoBonus: 0, total: 550 });
-    expect(bonusPreview('99,9', shipped)).toEqual({ bonus: 9, promoBonus: 0, total: 108.9 });
-    expect(bonusPreview('15000', shipped)).toEqual({ bonus: 1500, promoBonus: 0, total: 16500 });
+    expect(money(bonusPreview('199', shipped))).toEqual({ bonus: 19, promoBonus: 0, total: 218 });
+    expect(money(bonusPreview('500', shipped))).toEqual({ bonus: 50, promoBonus: 0, total: 550 });
+    expect(money(bonusPreview('99,9', shipped))).toEqual({ bonus: 9, promoBonus: 0, total: 108.9 });
+    expect(money(bonusPreview('15000', shipped))).toEqual({
+      bonus: 1500,
+      promoBonus: 0,
+      total: 16500,
+    });
   });
 
   it('adds an activated percentage code as the server credits it', () => {
     // 50 ₽ with a 15% code: 5 ₽ of the site's bonus and 7 ₽ of the code's, 12 ₽ as the server pays.
-    expect(bonusPreview('50', shipped, 15)).toEqual({ bonus: 5, promoBonus: 7, total: 62 });
-    expect(bonusPreview('500', shipped, 20)).toEqual({ bonus: 50, promoBonus: 100, total: 650 });
+    expect(money(bonusPreview('50', shipped, { promoPercent: 15, firstTopUp: false }))).toEqual({
+      bonus: 5,
+      promoBonus: 7,
+      total: 62,
+    });
+    expect(money(bonusPreview('500', shipped, { promoPercent: 20, firstTopUp: false }))).toEqual({
+      bonus: 50,
+      promoBonus: 100,
+      total: 650,
+    });
   });
 
   it('uses the owner’s percent and limits', () => {
     const own = { bonusPercent: 25, min: 100, max: 1000, tiers: [], firstTopUpPercent: 0 };
     expect(bonusPreview('50', own)).toBeNull();
     expect(bonusPreview('1001', own)).toBeNull();
-    expect(bonusPreview('199', own)).toEqual({ bonus: 49, promoBonus: 0, total: 248 });
+    expect(money(bonusPreview('199', own))).toEqual({ bonus: 49, promoBonus: 0, total: 248 });
     const none = { bonusPercent: 0, min: 10, max: 15000, tiers: [], firstTopUpPercent: 0 };
-    expect(bonusPreview('500', none)).toEqual({ bonus: 0, promoBonus: 0, total: 500 });
-    expect(bonusPreview('500', none, 20)).toEqual({ bonus: 0, promoBonus: 100, total: 600 });
+    expect(money(bonusPreview('500', none))).toEqual({ bonus: 0, promoBonus: 0, total: 500 });
+    expect(money(bonusPreview('500', none, { promoPercent: 20, firstTopUp: false }))).toEqual({
+      bonus: 0,
+      promoBonus: 100,
+      total: 600,
+    });
+  });
+
+  it('previews tiers and the first top-up as the server credits them', () => {
+    const tiered = {
+      bonusPercent: 10,
+      min: 10,
+      max: 15000,
+      tiers: [
+        { from: 1000, percent: 15 },
+        { from: 3000, percent: 20 },
+      ],
+      firstTopUpPercent: 5,
+    };
+    const first = { promoPercent: 10, firstTopUp: true };
+    expect(bonusPreview('999', tiered, first)).toMatchObject({
+      percent: 10,
+      tierFrom: null,
+      totalBonus: 247,
+      total: 1246,
+    });
+    expect(bonusPreview('1000', tiered, { promoPercent: 0, firstTopUp: false })).toMatchObject({
+      percent: 15,
+      tierFrom: 1000,
+      firstBonus: 0,
+      totalBonus: 150,
+    });
+    expect(bonusPreview('3000', tiered, first)).toMatchObject({
+      percent: 20,
+      firstBonus: 150,
+      promoBonus: 300,
+      totalBonus: 1050,
+      total: 4050,
+    });
+  });
+
+  it("checks the amount against the chosen method's narrower limits", () => {
+    expect(bonusPreview('100', shipped, undefined, { min: 500, max: 700 })).toBeNull();
+    expect(money(bonusPreview('600', shipped, undefined, { min: 500, max: 700 }))).toEqual({
+      bonus: 60,
+      promoBonus: 0,
+      total: 660,
+    });
   });
 });

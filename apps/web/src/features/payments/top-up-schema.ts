@@ -3,7 +3,8 @@ import {
   kopecksToRoubles,
   paymentCreateSchema,
   roublesToKopecks,
-  topUpBonusKopecks,
+  topUpBonus,
+  type TopUpBonusRule,
 } from '@shop/shared';
 import { z } from 'zod';
 import { parseAmount } from '@/lib/parse-amount';
@@ -11,8 +12,11 @@ import { notLessThan, notMoreThan, type TopUpTerms } from '@/lib/top-up-terms';
 
 export { parseAmount };
 
+/** The amounts one top-up may have: the shop's limits, narrowed by the chosen method's own. */
+export type AmountLimits = Pick<TopUpTerms, 'min' | 'max'>;
+
 /** The amount rule of the shop's own limits, each refusal stating them (SPEC §5's wording). */
-function amountRule(terms: TopUpTerms) {
+function amountRule(terms: AmountLimits) {
   return z
     .number({ error: 'Сумма должна быть числом' })
     .min(terms.min, `Сумма должна быть ${notLessThan(terms.min)}`)
@@ -25,7 +29,7 @@ function amountRule(terms: TopUpTerms) {
  * number first), the shared payment rules for the method and the email (SPEC §5), plus the web-only
  * "I checked my email" box.
  */
-export function topUpSchemaFor(terms: TopUpTerms) {
+export function topUpSchemaFor(terms: AmountLimits) {
   return z.object({
     amount: z
       .string()
@@ -33,7 +37,8 @@ export function topUpSchemaFor(terms: TopUpTerms) {
       .min(1, 'Введите сумму')
       .transform(parseAmount)
       .pipe(amountRule(terms)),
-    method: paymentCreateSchema.shape.method,
+    /** `provider:id` of one of the methods GET /api/payments/methods lists. */
+    method: z.string({ error: 'Выберите способ оплаты' }).min(1, 'Выберите способ оплаты'),
     email: paymentCreateSchema.shape.email,
     emailConfirmed: z.boolean().refine((value) => value, 'Подтвердите email'),
   });
@@ -45,44 +50,61 @@ export type TopUpFormOutput = z.output<TopUpSchema>;
 
 export const topUpDefaults: TopUpFormValues = {
   amount: '',
-  method: 'kassa',
+  method: '',
   email: '',
   emailConfirmed: false,
 };
 
-export interface BonusPreview {
-  /** The shop's base bonus, in roubles. */
+/** What the player brings to the bonus rule: a waiting promo code, and whether it is their first. */
+export interface PlayerBonusState {
+  promoPercent: number;
+  firstTopUp: boolean;
+}
+
+export interface BonusPreview extends TopUpBonusRule {
+  /** The tier's or base percent's part, in roubles. */
   bonus: number;
+  /** The first top-up's part, in roubles. */
+  firstBonus: number;
   /** What an activated percentage code adds, in roubles. */
   promoBonus: number;
-  /** The amount with both bonuses. */
+  /** The whole bonus, in roubles: what the dialog confirms to the server (`expectedBonus`). */
+  totalBonus: number;
+  /** The amount with every bonus. */
   total: number;
 }
 
 /**
- * What the dialog previews under the amount: the shop's base bonus and the percent of an activated
- * promo code waiting for the next top-up (the shared rule the server credits), and the total.
- * Nothing for an amount the form would refuse (SPEC §2: no preview below the minimum; nor above
- * the maximum, nor for more than two decimals), so the preview never promises what cannot be paid.
+ * What the dialog previews under the amount: the shared rule the server credits (top-up-bonus.ts:
+ * the tier reached or the base percent, plus the first top-up's and a waiting code's percents),
+ * and the total. Nothing for an amount the form would refuse (SPEC §2: no preview below the
+ * minimum; nor above the maximum, nor for more than two decimals), so the preview never promises
+ * what cannot be paid.
  */
 export function bonusPreview(
   amountText: string,
   terms: TopUpTerms,
-  promoPercent = 0,
+  player: PlayerBonusState = { promoPercent: 0, firstTopUp: false },
+  limits: AmountLimits = terms,
 ): BonusPreview | null {
   const amount = z
     .string()
     .trim()
     .transform(parseAmount)
-    .pipe(amountRule(terms))
+    .pipe(amountRule(limits))
     .safeParse(amountText);
   if (!amount.success) return null;
   const kopecks = roublesToKopecks(amount.data);
-  const base = topUpBonusKopecks(kopecks, 0, terms.bonusPercent);
-  const all = topUpBonusKopecks(kopecks, promoPercent, terms.bonusPercent);
+  const bonus = topUpBonus(kopecks, terms, player);
   return {
-    bonus: kopecksToRoubles(base),
-    promoBonus: kopecksToRoubles(all - base),
-    total: kopecksToRoubles(kopecks + all),
+    percent: bonus.percent,
+    tierFrom: bonus.tierFrom,
+    firstPercent: bonus.firstPercent,
+    promoPercent: bonus.promoPercent,
+    bonus: kopecksToRoubles(bonus.percentKopecks),
+    firstBonus: kopecksToRoubles(bonus.firstKopecks),
+    promoBonus: kopecksToRoubles(bonus.promoKopecks),
+    totalBonus: kopecksToRoubles(bonus.totalKopecks),
+    total: kopecksToRoubles(kopecks + bonus.totalKopecks),
   };
 }

@@ -1,25 +1,32 @@
-import type { paymentCreateReplySchema } from '@shop/shared';
-import { SBP_METHOD_ID, type paymentCreateSchema } from '@shop/shared';
+import type { paymentCreateReplySchema, paymentCreateSchema } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-/** `bonusPercent`: the shop's base bonus the dialog stated; the server refuses (409) another. */
-export type CreatePaymentInput = Pick<
-  z.output<typeof paymentCreateSchema>,
-  'amount' | 'method' | 'email'
-> & { bonusPercent: number };
+/**
+ * The SPEC's payload (`amount`, `method`: the provider, `paymentSystemId`: its method's id,
+ * `email`) with the terms the dialog confirmed: the percent it stated and the whole bonus it
+ * previewed. The server refuses (409) a top-up whose terms changed since.
+ */
+export interface CreatePaymentInput {
+  amount: number;
+  provider: string;
+  methodId: string;
+  email: string;
+  bonusPercent: number;
+  expectedBonus: number;
+}
 export type CreatePaymentReply = z.infer<typeof paymentCreateReplySchema>;
 
-/** The SBP method is FreeKassa's payment system 44; the card/kassa method names none. */
 export async function createPayment(input: CreatePaymentInput): Promise<CreatePaymentReply> {
-  const payload: z.input<typeof paymentCreateSchema> = {
+  const payload = {
     amount: input.amount,
-    bonusPercent: input.bonusPercent,
-    method: input.method,
-    ...(input.method === 'sbp' ? { paymentSystemId: SBP_METHOD_ID } : {}),
+    method: input.provider,
+    paymentSystemId: input.methodId,
     email: input.email,
-  };
+    bonusPercent: input.bonusPercent,
+    expectedBonus: input.expectedBonus,
+  } satisfies Partial<Record<keyof z.input<typeof paymentCreateSchema>, unknown>>;
   return api.post<CreatePaymentReply>('/payments/create', payload, { idempotent: true });
 }
 

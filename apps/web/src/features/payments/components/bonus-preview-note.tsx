@@ -4,27 +4,35 @@ import { formatRoubles } from '@/lib/format';
 import type { BonusPreview } from '../top-up-schema';
 
 /**
- * What a top-up will credit, under its amount: the shop's bonus (when the owner gives one), the
- * waiting promo code's percent when there is one, and the total (SPEC §2: only for an amount the
- * form accepts). With neither bonus there is nothing to add to the amount typed: no note.
+ * What a top-up will credit, under its amount, part by part as the server credits it: the tier's
+ * or the shop's bonus, the first top-up's, the waiting promo code's, and the total (SPEC §2: only
+ * for an amount the form accepts). With no bonus at all there is nothing to add: no note.
  */
 export function BonusPreviewNote({
   preview,
-  bonusPercent,
   promo,
 }: {
   preview: BonusPreview;
-  /** The shop's base bonus percent, as the dialog states it. */
-  bonusPercent: number;
   promo: WaitingPromo['promo'];
 }) {
-  const base =
-    bonusPercent > 0 ? `Бонус +${bonusPercent}%: +${formatRoubles(preview.bonus)}` : null;
-  const code =
-    promo && preview.promoBonus > 0
-      ? `+${promo.percent}% по промокоду ${promo.code}: +${formatRoubles(preview.promoBonus)}`
-      : null;
-  if (!base && !code) return null;
+  const parts: string[] = [];
+  if (preview.percent > 0) {
+    const tier = preview.tierFrom === null ? '' : ` (от ${formatRoubles(preview.tierFrom)})`;
+    parts.push(`Бонус +${preview.percent}%${tier}: +${formatRoubles(preview.bonus)}`);
+  }
+  if (preview.firstPercent > 0) {
+    parts.push(
+      `${parts.length ? '' : 'Бонус '}+${preview.firstPercent}% за первое пополнение: +${formatRoubles(preview.firstBonus)}`,
+    );
+  }
+  if (promo && preview.promoPercent > 0) {
+    parts.push(
+      `${parts.length ? '' : 'Бонус '}+${preview.promoPercent}% по промокоду ${promo.code}: +${formatRoubles(preview.promoBonus)}`,
+    );
+  }
+  if (parts.length === 0) return null;
+  const joined =
+    parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} и ${parts[parts.length - 1]}`;
   return (
     <p
       aria-live="polite"
@@ -32,8 +40,7 @@ export function BonusPreviewNote({
     >
       <Gift className="size-4 shrink-0" aria-hidden="true" />
       <span>
-        {base && code ? `${base} и ${code}` : (base ?? `Бонус ${code}`)} · будет зачислено{' '}
-        {formatRoubles(preview.total)}
+        {joined} · будет зачислено {formatRoubles(preview.total)}
       </span>
     </p>
   );

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { CreditCard, LoaderCircle, Smartphone } from 'lucide-react';
-import { useLayoutEffect, useMemo, type FormEvent } from 'react';
+import { LoaderCircle } from 'lucide-react';
+import { useEffect, useLayoutEffect, useMemo, type FormEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -17,14 +17,16 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
-import { RadioCard, RadioGroup } from '@/components/ui/radio-group';
 import { ApiError, errorText } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { TopUpTerms } from '@/lib/top-up-terms';
 import { useCreatePayment } from '../api/create-payment';
 import { useWaitingPromo } from '../api/get-waiting-promo';
 import { openBlankTab } from '../open-blank-tab';
+import { topUpTermsText } from '../top-up-terms-text';
+import { useTopUpMethod } from '../use-top-up-method';
 import { BonusPreviewNote } from './bonus-preview-note';
+import { PaymentMethodPicker } from './payment-method-picker';
 import {
   bonusPreview,
   topUpDefaults,
@@ -56,13 +58,17 @@ export function TopUpForm({
 }: TopUpDialogProps & { terms: TopUpTerms }) {
   const createPayment = useCreatePayment();
   const queryClient = useQueryClient();
-  const topUpSchema = useMemo(() => topUpSchemaFor(terms), [terms]);
+  const { methods, chosen, chosenKey, limits, firstTopUp, pick, forget } = useTopUpMethod(
+    open,
+    terms,
+  );
+  const topUpSchema = useMemo(() => topUpSchemaFor(limits), [limits]);
   const form = useForm<TopUpFormValues, unknown, TopUpFormOutput>({
     resolver: zodResolver(topUpSchema),
     defaultValues: topUpDefaults,
     mode: 'onChange',
   });
-  const { register, control, handleSubmit, reset, formState, getValues } = form;
+  const { register, control, handleSubmit, reset, formState, getValues, setValue, trigger } = form;
 
   // Watched before the reset below: useWatch listens from its own layout effect, so a reset that ran
   // first went unheard when the dialog mounted already open (the cart's first top-up) and the
@@ -73,26 +79,38 @@ export function TopUpForm({
   // before the dialog is painted: a reset after it would wipe what a quick player (or the
   // browser's autofill) had already typed or ticked on a slow phone.
   useLayoutEffect(() => {
-    if (open)
-      reset({
-        ...topUpDefaults,
-        amount: initialAmount === undefined ? '' : String(initialAmount),
-      });
+    if (!open) return;
+    reset({
+      ...topUpDefaults,
+      amount: initialAmount === undefined ? '' : String(initialAmount),
+    });
   }, [open, reset, initialAmount]);
 
+  useEffect(() => {
+    if (getValues('method') !== chosenKey) setValue('method', chosenKey);
+    // Another method may have other limits: the amount typed is checked against them at once.
+    if (getValues('amount')) void trigger('amount');
+  }, [chosenKey, limits, getValues, setValue, trigger]);
+
   const promo = useWaitingPromo(open).data?.promo ?? null;
-  const preview = bonusPreview(values.amount ?? '', terms, promo?.percent ?? 0);
+  const preview = bonusPreview(
+    values.amount ?? '',
+    terms,
+    { promoPercent: promo?.percent ?? 0, firstTopUp },
+    limits,
+  );
   const busy = createPayment.isPending;
   const blocked =
     busy ||
     Boolean(formState.errors.amount || formState.errors.email) ||
     !values.amount ||
     !values.email ||
-    !values.method ||
+    !chosen ||
     !values.emailConfirmed;
 
   const close = () => {
     reset(topUpDefaults);
+    forget();
     onOpenChange(false);
   };
 
@@ -100,11 +118,19 @@ export function TopUpForm({
     const tab =
       redirect === 'new-tab' && topUpSchema.safeParse(getValues()).success ? openBlankTab() : null;
     void handleSubmit(
-      async ({ amount, method, email }) => {
-        // The percent this dialog states: a shop whose bonus changed since answers 409.
-        const { bonusPercent } = terms;
+      async ({ amount, email }) => {
+        // The terms this dialog states: a shop whose bonus changed since answers 409.
+        const shown = preview;
+        if (!chosen || !shown) return;
         try {
-          const reply = await createPayment.mutateAsync({ amount, method, email, bonusPercent });
+          const reply = await createPayment.mutateAsync({
+            amount,
+            provider: chosen.provider,
+            methodId: chosen.id,
+            email,
+            bonusPercent: shown.percent,
+            expectedBonus: shown.totalBonus,
+          });
           if (!reply.success || !reply.url) throw new Error(reply.message || PAYMENT_FAILED);
           if (tab) tab.location.href = reply.url;
           // A blocked tab must not cost the player the payment: go there in this window instead.
@@ -114,9 +140,11 @@ export function TopUpForm({
           tab?.close();
           toast.error('Ошибка', { description: errorText(error, PAYMENT_FAILED) });
           // The terms changed: the dialog stays, and states the new ones once they are read.
-          if (error instanceof ApiError && error.status === 409)
+          if (error instanceof ApiError && error.status === 409) {
             void queryClient.invalidateQueries({ queryKey: queryKeys.site, exact: true });
-          else close();
+            void queryClient.invalidateQueries({ queryKey: queryKeys.waitingPromo });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.paymentMethods });
+          } else close();
         }
       },
       () => tab?.close(),
@@ -128,11 +156,7 @@ export function TopUpForm({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Пополнение баланса</DialogTitle>
-          <DialogDescription>
-            {terms.bonusPercent > 0
-              ? `К каждому пополнению начисляется бонус ${terms.bonusPercent}% — он возвращает комиссию платёжной системы.`
-              : `Пополнение от ${terms.min} до ${terms.max} ₽.`}
-          </DialogDescription>
+          <DialogDescription>{topUpTermsText(terms, firstTopUp)}</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="contents">
           <DialogBody className="flex flex-col gap-5">
@@ -142,52 +166,32 @@ export function TopUpForm({
                 id="top-up-amount"
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder={`от ${terms.min} до ${terms.max}`}
+                placeholder={`от ${limits.min} до ${limits.max}`}
                 aria-invalid={Boolean(formState.errors.amount)}
                 aria-describedby="top-up-amount-error"
                 {...register('amount')}
               />
               <FieldError id="top-up-amount-error">{formState.errors.amount?.message}</FieldError>
-              {preview && (
-                <BonusPreviewNote
-                  preview={preview}
-                  bonusPercent={terms.bonusPercent}
-                  promo={promo}
-                />
-              )}
+              {preview && <BonusPreviewNote preview={preview} promo={promo} />}
             </div>
 
-            <fieldset className="grid gap-2">
-              <legend
-                id="top-up-method-label"
-                className="mb-2 text-sm font-medium text-foreground/90"
-              >
-                Способ оплаты
-              </legend>
-              <Controller
-                control={control}
-                name="method"
-                render={({ field }) => (
-                  <RadioGroup
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    className="grid-cols-1 min-[400px]:grid-cols-2"
-                    aria-labelledby="top-up-method-label"
-                    aria-describedby="top-up-method-error"
-                  >
-                    <RadioCard value="kassa">
-                      <CreditCard className="size-4 shrink-0 text-accent" aria-hidden="true" />
-                      Банковская карта
-                    </RadioCard>
-                    <RadioCard value="sbp">
-                      <Smartphone className="size-4 shrink-0 text-accent" aria-hidden="true" />
-                      СБП
-                    </RadioCard>
-                  </RadioGroup>
-                )}
-              />
-              <FieldError id="top-up-method-error">{formState.errors.method?.message}</FieldError>
-            </fieldset>
+            <Controller
+              control={control}
+              name="method"
+              render={({ field }) => (
+                <PaymentMethodPicker
+                  methods={methods.data}
+                  loading={methods.isPending}
+                  failed={methods.isError}
+                  value={field.value}
+                  onChange={(next) => {
+                    pick(next);
+                    field.onChange(next);
+                  }}
+                  error={formState.errors.method?.message}
+                />
+              )}
+            />
 
             <div className="grid gap-2">
               <Label htmlFor="top-up-email">Email для чека</Label>
