@@ -111,7 +111,7 @@ describe('linking Discord', () => {
     await context.close();
   });
 
-  it('shows the admin’s Discord tab with the linked players and an added channel webhook, without sideways scroll at 360 px', async () => {
+  it('shows the admin’s «Сообщество» tab with the linked players and an added channel webhook, without sideways scroll at 360 px', async () => {
     const playerContext = await journey.browser.newContext({
       viewport: viewports.desktop,
       locale: 'ru-RU',
@@ -137,12 +137,16 @@ describe('linking Discord', () => {
     // The demo server's channel offers its webhook address, as Discord's channel settings do.
     const address = /<code>([^<]+)<\/code>/.exec(await guildPage())?.[1];
     expect(address).toMatch(/\/api\/demo\/discord\/api\/webhooks\/\d+\/[\w-]+$/);
+    // A channel's webhook is one of the destinations of staff notifications.
+    await page.getByLabel('Мессенджер').selectOption('discord');
     await page.getByLabel('Название').fill('#магазин');
     await page.getByLabel('Адрес вебхука').fill(address!);
-    await page.getByRole('button', { name: 'Добавить вебхук' }).click();
-    await expect.poll(() => page.getByText('Вебхук добавлен').first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Добавить получателя' }).click();
+    await expect.poll(() => page.getByText('Получатель добавлен').first().isVisible()).toBe(true);
     const hook = page.getByRole('listitem').filter({ hasText: '#магазин' });
-    await expect.poll(() => hook.getByText('Включён').isVisible()).toBe(true);
+    await expect
+      .poll(() => hook.getByText('https://discord.com/api/webhooks/').isVisible())
+      .toBe(true);
     // The token is the webhook's secret: the panel never shows it.
     const token = address!.split('/').at(-1)!;
     expect(await page.content()).not.toContain(token);
@@ -153,14 +157,14 @@ describe('linking Discord', () => {
       .toBe(true);
     await expect.poll(guildPage).toMatch(/<ul><li>[^<]+<\/li><\/ul>/);
 
-    await page.getByRole('tab', { name: 'Discord' }).scrollIntoViewIfNeeded();
+    await page.getByRole('tab', { name: 'Сообщество' }).scrollIntoViewIfNeeded();
     expect(await sidewaysOverflow(page), (await elementsPastRightEdge(page)).join('\n')).toBe(0);
     await snapshot(page, 'admin-discord-360');
     await centre(hook);
     expect(await sidewaysOverflow(page), (await elementsPastRightEdge(page)).join('\n')).toBe(0);
     await snapshot(page, 'admin-discord-webhook-360');
     await page.setViewportSize(viewports.desktop);
-    await page.getByRole('tab', { name: 'Discord' }).scrollIntoViewIfNeeded();
+    await page.getByRole('tab', { name: 'Сообщество' }).scrollIntoViewIfNeeded();
     await expect.poll(() => page.getByText(/привязано игроков: 1$/).isVisible()).toBe(true);
     await snapshot(page, 'admin-discord-1280');
     await centre(hook);

@@ -22,24 +22,6 @@ export const discordLinkFinishSchema = z.object({
   code: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'Неверный код Discord'),
 });
 
-export const DISCORD_EVENTS = [
-  'purchase',
-  'topup',
-  'support',
-  'delivery',
-  'wipe',
-  'reversal',
-] as const;
-export type DiscordEvent = (typeof DISCORD_EVENTS)[number];
-export const DISCORD_EVENT_LABELS: Record<DiscordEvent, string> = {
-  purchase: 'Покупки и подарки',
-  topup: 'Пополнения',
-  support: 'Сообщения в поддержку',
-  delivery: 'Выдача не удалась или зависла',
-  wipe: 'Вайпы',
-  reversal: 'Отмены пополнений',
-};
-
 const snowflake = (message: string) =>
   z
     .string()
@@ -59,37 +41,6 @@ export const discordRolesSchema = z.object({
 });
 export type DiscordRolesInput = z.infer<typeof discordRolesSchema>;
 
-const webhookEvents = z
-  .array(z.enum(DISCORD_EVENTS))
-  .min(1, 'Выберите хотя бы одно событие')
-  .transform((events) => [...new Set(events)]);
-
-export const discordWebhookCreateSchema = z.object({
-  name: z.string().trim().min(1, 'Укажите название').max(80),
-  url: z.string().trim().min(1, 'Укажите адрес вебхука').max(300),
-  events: webhookEvents,
-});
-export const discordWebhookUpdateSchema = z.object({
-  name: z.string().trim().min(1, 'Укажите название').max(80).optional(),
-  events: webhookEvents.optional(),
-  enabled: z.boolean().optional(),
-});
-
-export const discordWebhookViewSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** The address without its token. */
-  url: z.string(),
-  events: z.array(z.enum(DISCORD_EVENTS)),
-  enabled: z.boolean(),
-  disabledReason: z.string().nullable(),
-  lastError: z.string().nullable(),
-  lastErrorAt: z.string().nullable(),
-  lastSentAt: z.string().nullable(),
-  pending: z.number().int(),
-});
-export type DiscordWebhookView = z.infer<typeof discordWebhookViewSchema>;
-
 export const discordStatusSchema = z.object({
   linking: z.object({ enabled: z.boolean(), linkedPlayers: z.number().int() }),
   roles: z.object({
@@ -100,11 +51,5 @@ export const discordStatusSchema = z.object({
     failing: z.number().int(),
     lastError: z.string().nullable(),
   }),
-  webhooks: z.array(discordWebhookViewSchema),
 });
 export type DiscordStatus = z.infer<typeof discordStatusSchema>;
-
-export const discordTestReplySchema = z.object({
-  ok: z.boolean(),
-  error: z.string().nullable(),
-});

@@ -6,8 +6,6 @@ import { queryRows } from '../../db/execute';
 import { createDiscordClient, type DiscordClient } from '../../integrations/discord/discord-client';
 import { queueRoleSyncByDiscordId } from './discord-role-sync';
 import { createRoleWorker, type RoleWorker } from './discord-role-worker';
-import { createEventScan, type EventScan } from './discord-events';
-import { createOutboxSender, type OutboxSender } from './discord-outbox';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,9 +18,6 @@ declare module 'fastify' {
       roles: RoleWorker | null;
       /** Asks for every linked account's role to be checked (the leader does it periodically). */
       reconcile(): Promise<number>;
-      /** Turns new shop events into messages for the webhooks that want them. */
-      events: EventScan;
-      outbox: OutboxSender;
     };
   }
 }
@@ -43,13 +38,13 @@ export function discordFeatures(config: DiscordConfig): string {
   const roles = config.roles
     ? 'VIP roles on'
     : `VIP roles off (${config.linking ? '' : 'linking off, '}DISCORD_BOT_TOKEN and DISCORD_GUILD_ID ${config.botToken ? 'set' : 'unset'})`;
-  return `Discord: ${linking}, ${roles}, channel notifications by the admin's webhooks`;
+  return `Discord: ${linking}, ${roles}; channel webhooks are notification destinations`;
 }
 
 /**
  * Discord: the client (one per process, keeping the rate-limit buckets), the role worker on every
- * process (the queue is shared, like deliveries), and on the leader the role reconciliation, the
- * event scan and the webhook outbox.
+ * process (the queue is shared, like deliveries), and on the leader the role reconciliation. Channel
+ * webhooks are destinations of the notifications module's outbox.
  */
 async function discordPlugin(app: FastifyInstance, options: DiscordOptions) {
   const { config } = options;
@@ -83,21 +78,12 @@ async function discordPlugin(app: FastifyInstance, options: DiscordOptions) {
     return ids.length;
   }
 
-  const outbox = createOutboxSender(
-    app.db,
-    client,
-    app.log,
-    async () => (await app.site.current()).content.notices.webhookSender,
-  );
-  const events = createEventScan(app.db, app.log, { publicUrl: options.publicUrl });
   app.decorate('discord', {
     config,
     publicUrl: options.publicUrl,
     client,
     roles,
     reconcile,
-    events,
-    outbox,
   });
 
   if (options.autostart) {
@@ -110,10 +96,6 @@ async function discordPlugin(app: FastifyInstance, options: DiscordOptions) {
         reconcile,
       );
     }
-    app.leadership.every('discord events', 5_000, async () => {
-      if (await events.scan()) await outbox.send();
-    });
-    app.leadership.every('discord outbox', 10_000, () => outbox.send());
   }
   app.addHook('onReady', async () => app.log.info(discordFeatures(config)));
 }

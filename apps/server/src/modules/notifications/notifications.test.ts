@@ -214,6 +214,40 @@ describe('staff notifications in Telegram and VK', () => {
     await removeAll();
   });
 
+  it('Discord webhooks are destinations too: one Russian embed under the owner\'s sender name, a deleted webhook dead-lettered', async () => {
+    const renamed = await app().inject({
+      method: 'PUT',
+      url: '/api/admin/site',
+      headers: admin(),
+      payload: { notices: { webhookSender: 'Касса «Тайги»' } },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const url = world.discord.createWebhookUrl();
+    const added = await addDestination('discord', url, ['purchase']);
+    expect(added.target).not.toContain(url.split('/').at(-1)!);
+    const hook = world.discord.state.webhooks.get(url.split('/').at(-2)!)!;
+    await buyWood();
+    await app().notifications.flush();
+    await app().notifications.flush();
+    expect(hook.messages).toHaveLength(1);
+    const message = hook.messages[0]!;
+    expect(message.username).toBe('Касса «Тайги»');
+    expect(message.embeds![0]!.title).toBe('Покупка');
+    expect(message.embeds![0]!.fields).toContainEqual({ name: 'Сумма', value: '10 ₽', inline: true });
+
+    hook.deleted = true;
+    await buyWood();
+    await app().notifications.flush();
+    for (let round = 0; round < 3; round += 1) {
+      await makeDue();
+      await app().notifications.flush();
+    }
+    const status = (await app().inject({ url: '/api/admin/notifications', headers: admin() })).json();
+    expect(status.destinations[0]).toMatchObject({ channel: 'discord', dead: 1, pending: 0 });
+    expect(status.destinations[0].lastError).toContain('404');
+    await removeAll();
+  });
+
   it('refuses a target that is not one, in Russian, and adds nothing', async () => {
     const bad = await app().inject({
       method: 'POST',

@@ -1,4 +1,4 @@
-import type { DiscordRolesInput, DiscordStatus, DiscordWebhookView } from '@shop/shared';
+import type { DiscordRolesInput, DiscordStatus } from '@shop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminKeys } from '../../shared/admin-keys';
@@ -24,24 +24,3 @@ function useDiscordMutation<T, R>(run: (input: T) => Promise<R>) {
 
 export const useSaveDiscordRoles = () =>
   useDiscordMutation((input: DiscordRolesInput) => api.put('/admin/discord/roles', input));
-
-export const useAddDiscordWebhook = () =>
-  useDiscordMutation((input: { name: string; url: string; events: string[] }) =>
-    api.post<DiscordWebhookView>('/admin/discord/webhooks', input),
-  );
-
-export const useUpdateDiscordWebhook = () =>
-  useDiscordMutation((input: { id: number; events?: string[]; enabled?: boolean }) =>
-    api.patch(`/admin/discord/webhooks/${input.id}`, {
-      events: input.events,
-      enabled: input.enabled,
-    }),
-  );
-
-export const useDeleteDiscordWebhook = () =>
-  useDiscordMutation((id: number) => api.delete(`/admin/discord/webhooks/${id}`));
-
-export const useTestDiscordWebhook = () =>
-  useDiscordMutation((id: number) =>
-    api.post<{ ok: boolean; error: string | null }>(`/admin/discord/webhooks/${id}/test`),
-  );

@@ -3,9 +3,12 @@ import { LoadingState } from '@/components/ui/spinner';
 import { Can } from '../../shared/components/can';
 import { useDiscordStatus } from '../api/discord';
 import { DiscordRolesCard } from './discord-roles-card';
-import { DiscordWebhooksCard } from './discord-webhooks-card';
+import { NotificationsSection } from './notifications-section';
 
-/** Админ-панель → Discord: linking, VIP roles and channel notifications, each with its state. */
+/**
+ * Админ-панель → Сообщество: Discord linking and VIP roles, then the messengers (Telegram, VK,
+ * Discord webhooks) staff notifications go to, and their outbox.
+ */
 export function DiscordTab() {
   const { data, isLoading, error } = useDiscordStatus();
   if (isLoading) return <LoadingState text="Загрузка..." />;
@@ -25,7 +28,7 @@ export function DiscordTab() {
         <DiscordRolesCard key={JSON.stringify(data.roles.mappings)} status={data} />
       </Can>
       <Can permission="settings">
-        <DiscordWebhooksCard webhooks={data.webhooks} />
+        <NotificationsSection />
       </Can>
     </div>
   );
