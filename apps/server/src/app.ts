@@ -2,7 +2,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import adminScope from './modules/admin/admin-scope';
 import { useAuditKey } from './modules/audit/audit-log';
 import backupsPlugin, { type BackupsOptions } from './modules/backups/backups-plugin';
+import shopIdentityPlugin from './modules/backups/shop-identity-plugin';
 import authRoutes from './modules/auth/auth-routes';
 import { createItemIcons } from './modules/catalog/item-icons';
 import itemImagesRoutes from './modules/catalog/item-images-routes';
@@ -59,6 +60,8 @@ import { HTTP_TIMEOUTS, httpServerOptions } from './plugins/http-timeouts';
 import controlPlugin from './plugins/control';
 import leadershipPlugin from './plugins/leadership';
 import { registerRateLimits } from './plugins/rate-limits';
+import { logRequests } from './logging';
+import metricsPlugin from './plugins/metrics';
 import webAppPlugin from './plugins/web-app';
 
 export interface AppOptions {
@@ -93,6 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rateLimitMax = options.rateLimitMax ?? 600;
   const app = Fastify({
     logger: options.logger ?? false,
+    // Request lines at debug, errors and slow ones above (logging.ts): owners read business events.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
@@ -102,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const listener = options.onRoute;
     app.addHook('onRoute', (route) => listener({ method: route.method, url: route.url }));
   }
+  logRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Every journal entry of this process is keyed by AUDIT_KEY, and its new head goes to this log.
@@ -128,6 +134,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(databasePlugin, { database: options.database });
+  await app.register(shopIdentityPlugin, { goLive: config.shopLive });
+  // A database restored from a backup stays quiet until made live (README, «Резервные копии»).
+  const quiet = app.shopIdentity.restoredCopy;
   await app.register(controlPlugin, {
     dataDir: config.dataDir,
     enabled: Boolean(options.controlSocket) && options.database.kind === 'pglite',
@@ -135,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(leadershipPlugin, {
     databaseUrl: options.database.url,
     retryMs: config.leaderRetryMs,
+    neverLead: quiet,
   });
   await app.register(sitePlugin, { config });
   await app.register(authPlugin, { config });
@@ -151,20 +161,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     icons: itemIcons,
     lastWipesAt: (at) => wipesRead.lastWipesAt(at),
   });
-  await app.register(gameServersPlugin, options.gameServers ?? { monitorIntervalMs: 15_000 });
+  await app.register(gameServersPlugin, {
+    ...(options.gameServers ?? { monitorIntervalMs: 15_000 }),
+    noLinks: quiet,
+  });
   await app.register(realtimePlugin, {
     redisUrl: config.redisUrl,
+    databaseUrl: options.database.url,
     redisKeyPrefix: config.redisKeyPrefix,
     emitOnly: options.worker,
     trustProxy: config.trustProxy,
     limits: options.socketLimits,
   });
-  await app.register(deliveryPlugin, options.delivery ?? { autostart: true });
-  await app.register(vipPlugin, { expiry: options.delivery?.autostart ?? true });
+  const autostart = !quiet && (options.delivery?.autostart ?? true);
+  await app.register(deliveryPlugin, { ...options.delivery, autostart });
+  // Stopped before it ever runs: a purchase's kick then delivers nothing from a copy.
+  if (quiet) await app.delivery.worker.stop();
+  await app.register(vipPlugin, { expiry: autostart });
   await app.register(discordPlugin, {
     config: config.discord,
     publicUrl: config.publicUrl,
-    autostart: options.delivery?.autostart ?? true,
+    autostart,
   });
   await app.register(telegramPlugin, {
     config: config.telegram,
@@ -195,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(backupsPlugin, { config, database: options.database, ...options.backups });
 
   await app.register(healthRoutes, { prefix: '/api', limitPerMinute: rateLimitMax });
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(siteRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api', config });
   await app.register(serversRoutes, { prefix: '/api' });

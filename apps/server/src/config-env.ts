@@ -161,6 +161,18 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_-]{1,40}$/, 'letters, digits, ":", "_" or "-", at most 40')
     .default('shop:'),
+  /** A restored copy (`npm run restore`) goes live at this start: the same as `npm run db:go-live`. */
+  SHOP_LIVE: flag.optional(),
+  /** json: one JSON object a line (log shippers); pretty: readable lines with local times. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  /** Turns /metrics on, for Prometheus with `Authorization: Bearer <token>`; unset: no metrics. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{16,200}$/,
+      'at least 16 printable characters (e.g. `openssl rand -hex 16`)',
+    )
+    .optional(),
 });
 
 export type Env = z.input<typeof envSchema>;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AUDIT_KEY_FILE, localAuditKey } from './config-audit-key';
 import { discordConfig, type DiscordConfig } from './config-discord';
 import { receiptsConfig, type ReceiptSettings } from './config-receipts';
+import { configProblems, describeProblems } from './config-check';
 import { envSchema, list, type EnvValues } from './config-env';
 import {
   DEMO_PAYMENT_SECRETS,
@@ -93,6 +94,12 @@ export interface Config {
   backups: { everyHours: number; keep: number };
   /** AUDIT_KEY: the journal's HMAC key; never logged. */
   auditKey: string;
+  /** SHOP_LIVE=1: a restored copy becomes the live shop at this start. */
+  shopLive: boolean;
+  /** LOG_FORMAT: pretty by default in the demo and in development, JSON lines otherwise. */
+  logFormat: 'json' | 'pretty';
+  /** METRICS_TOKEN: /metrics answers only with it; undefined serves no metrics. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -144,6 +151,9 @@ function publishedDemoValues(e: EnvValues): string[] {
  * so a misconfigured production instance refuses to start instead of running half-right.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Everything wrong at once, each with its fix (config-check.ts); the checks below are the rest.
+  const problems = configProblems(env);
+  if (problems.length > 0) throw new ConfigError(describeProblems(problems));
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
@@ -275,6 +285,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     // Nobody else backs up an embedded database's folder; PostgreSQL usually has its own backups.
     backups: { everyHours: e.BACKUP_EVERY_HOURS ?? (e.DATABASE_URL ? 0 : 24), keep: e.BACKUP_KEEP },
+    shopLive: e.SHOP_LIVE ?? false,
+    logFormat: e.LOG_FORMAT ?? (demo || e.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    metricsToken: e.METRICS_TOKEN,
     auditKey: e.AUDIT_KEY ?? ownAuditKey ?? DEVELOPMENT_AUDIT_KEY,
   };
 }

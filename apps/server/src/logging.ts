@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import { createRequire } from 'node:module';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 
 /** Query and form fields whose values are secrets wherever they appear. */
@@ -46,15 +47,26 @@ interface LoggedRequest {
   ip?: string;
 }
 
+/** Whether pino-pretty is installed (a devDependency: an install without it logs JSON). */
+function prettyAvailable(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Pino settings for the shop: JSON lines (readable by any log shipper, and cheap on the hot path),
- * pretty only for a person at a development terminal; never a secret in a line.
+ * Pino settings for the shop: JSON lines by default (readable by any log shipper, and cheap on the
+ * hot path); LOG_FORMAT=pretty (the default in the demo and in development) prints readable lines
+ * with local times. Never a secret in a line.
  */
 export function loggerOptions(
-  config: Pick<Config, 'logLevel' | 'nodeEnv'>,
+  config: Pick<Config, 'logLevel' | 'nodeEnv'> & Partial<Pick<Config, 'logFormat'>>,
   destination?: NodeJS.WritableStream,
 ): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
-  const pretty = !destination && config.nodeEnv !== 'production' && process.stdout.isTTY;
+  const pretty = !destination && config.logFormat === 'pretty' && prettyAvailable();
   return {
     level: config.logLevel,
     redact: { paths: SECRET_PATHS, censor: CENSOR },
@@ -65,7 +77,40 @@ export function loggerOptions(
         remoteAddress: request.ip,
       }),
     },
+    // ISO times in JSON lines: a person reading the raw file sees a date, not epoch milliseconds.
+    timestamp: () => `,"time":"${new Date().toISOString()}"`,
     ...(destination ? { stream: destination } : {}),
-    ...(pretty ? { transport: { target: 'pino-pretty' } } : {}),
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:yyyy-mm-dd HH:MM:ss', ignore: 'pid,hostname,req' },
+          },
+        }
+      : {}),
   };
+}
+
+/** A request slower than this is logged at warn (long polls excepted: they wait on purpose). */
+export const SLOW_REQUEST_MS = 2_000;
+
+/** Requests that hold the connection open by design: the plugin's job wait and Socket.IO polling. */
+const LONG_POLLS = [/^\/socket\.io\//, /^\/api\/plugin\/.*\/wait(\?|$)/];
+
+/**
+ * One line per request, at debug: a day of long polls, health checks and page loads is not what an
+ * owner reads. Server errors (5xx) and slow requests are the exception, at error and warn.
+ * Fastify's own request lines are off (app.ts: disableRequestLogging).
+ */
+export function logRequests(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    const line = { req: request, statusCode: reply.statusCode, ms };
+    if (reply.statusCode >= 500) return request.log.error(line, 'request failed');
+    const url = request.url;
+    if (ms >= SLOW_REQUEST_MS && !LONG_POLLS.some((pattern) => pattern.test(url))) {
+      return request.log.warn(line, 'slow request');
+    }
+    request.log.debug(line, 'request');
+  });
 }

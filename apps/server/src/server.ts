@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { loadEnvFile } from './load-env-file';
 import { loggerOptions } from './logging';
 import { shopRunsOn } from './plugins/control-socket';
 import { loadShippedItemTable, refreshShippedItemNames } from './modules/catalog/shipped-items';
@@ -13,13 +14,18 @@ const webRoot = path.resolve(SERVER_ROOT, '../web/dist');
 
 function readConfig(): Config {
   try {
+    loadEnvFile();
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Refusing to start. ${error.message}`);
       process.exit(1);
     }
-    throw error;
+    // A .env the parser refuses (a line it cannot read) is a setting to fix too, not a crash.
+    console.error(
+      `Refusing to start. .env: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exit(1);
   }
 }
 
@@ -36,6 +42,12 @@ async function main() {
     onIdleError: (error) =>
       console.warn(`Database connection lost (${error.message}); reconnecting.`),
   });
+  const { before, after, applied } = database.schema;
+  console.log(
+    applied.length > 0
+      ? `Database schema ${before ?? 'none'} → ${after}: applied ${applied.join(', ')}.`
+      : `Database schema ${after}: up to date.`,
+  );
   // A fresh install gets the whole item table for the admin's item picker; an existing one gets
   // this release's corrected names wherever the owner kept the shipped ones.
   const shippedItems = await loadShippedItemTable(database.db);
@@ -53,6 +65,9 @@ async function main() {
     logger: loggerOptions(config),
     backups: { schedule: true },
     controlSocket: true,
+    // The demo's payments are stand-ins that answer by themselves: nothing to reconcile, and no
+    // provider API (real or the stand-in, not listening yet at the first run) is called.
+    ...(config.demo ? { reconcileIntervalMs: false as const } : {}),
   });
 
   let stopDemoWorld: DemoWorld = async () => undefined;

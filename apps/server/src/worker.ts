@@ -7,10 +7,12 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { loadEnvFile } from './load-env-file';
 import { loggerOptions } from './logging';
 
 let config;
 try {
+  loadEnvFile();
   config = loadConfig();
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;

@@ -6,6 +6,7 @@ export const errorMessages = {
   notFound: 'Не найдено',
   rateLimited: 'Слишком много запросов, попробуйте позже',
   internal: 'Внутренняя ошибка сервера. Попробуйте позже.',
+  databaseUnavailable: 'База данных недоступна',
   unsafeText: 'Текст содержит недопустимые символы',
   tooDeep: 'Слишком сложная структура запроса',
   payloadTooLarge: 'Слишком большой запрос',
@@ -29,4 +30,6 @@ export type ErrorCode =
   | 'provider_unavailable'
   /** A game server's request signed right but timed by a clock too far from the shop's. */
   | 'clock_skew'
+  /** The database does not answer (PostgreSQL stopped or restarting): 503, try again shortly. */
+  | 'database_unavailable'
   | 'internal';

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, type Config } from '../config';
+import { loadEnvFile } from '../load-env-file';
 import { useAuditKeyInCommand } from '../modules/audit/audit-log';
 import { BackupFileError } from '../modules/backups/backup-format';
 import { DataCommandError } from '../modules/backups/target-database';
@@ -17,6 +18,7 @@ export function printRows(rows: Record<string, number>): void {
  */
 export function runDataCommand(command: (config: Config) => Promise<void>): void {
   const run = async () => {
+    loadEnvFile();
     const config = loadConfig();
     useAuditKeyInCommand(config);
     return command(config);

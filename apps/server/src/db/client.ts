@@ -5,7 +5,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { openEmbedded } from './embedded-database';
-import { MIGRATIONS_FOLDER, migrationsUpTo } from './schema-version';
+import {
+  MIGRATIONS_FOLDER,
+  migrationsUpTo,
+  migrationTags,
+  schemaVersionOf,
+} from './schema-version';
 import * as schema from './schema/index';
 
 /** The database API every repository uses; the same over PGlite and PostgreSQL. */
@@ -36,7 +41,23 @@ export interface Database {
    * of a crash at that moment: every committed transaction, none of the rest.
    */
   snapshot?: () => Promise<Blob>;
+  /** The schema version before and after this open, and the migrations it applied (the start logs them). */
+  schema: MigrationReport;
   close(): Promise<void>;
+}
+
+export interface MigrationReport {
+  before: number | null;
+  after: number | null;
+  applied: string[];
+}
+
+/** What the migrations did: the versions on either side and the names of those that ran. */
+async function reportMigrations(db: Db, run: () => Promise<void>): Promise<MigrationReport> {
+  const before = await schemaVersionOf(db);
+  await run();
+  const after = await schemaVersionOf(db);
+  return { before, after, applied: migrationTags(before, after) };
 }
 
 /** The statement listeners of one database, told by Drizzle's logger and by `run`. */
@@ -109,16 +130,24 @@ async function applyMigrations(
 /** Opens the database and applies every pending migration before anything else touches it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    // A PostgreSQL that does not answer fails a request in seconds (503) instead of holding it.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 20,
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
-    await applyMigrations(options.migrations, (folder) => migrateUnderLock(pool, folder));
     const observers = createStatementObservers();
     const db = drizzlePg(pool, { schema, logger: observers.logger });
+    const report = await reportMigrations(db, () =>
+      applyMigrations(options.migrations, (folder) => migrateUnderLock(pool, folder)),
+    );
     return {
       db,
       kind: 'postgres',
+      schema: report,
       url: options.url,
       async run<T>(statement: PreparedStatement) {
         observers.logger.logQuery(statement.text);
@@ -141,12 +170,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   ]);
   const observers = createStatementObservers();
   const db = drizzlePglite(client, { schema, logger: observers.logger });
-  await applyMigrations(options.migrations, (migrationsFolder) =>
-    migratePglite(db, { migrationsFolder }),
+  const report = await reportMigrations(db, () =>
+    applyMigrations(options.migrations, (migrationsFolder) =>
+      migratePglite(db, { migrationsFolder }),
+    ),
   );
   return {
     db,
     kind: 'pglite',
+    schema: report,
     async run<T>(statement: PreparedStatement) {
       observers.logger.logQuery(statement.text);
       return (await client.query<T>(statement.text, statement.values)).rows;

@@ -66,3 +66,12 @@ export function migrationsUpTo(version: number): string {
   );
   return folder;
 }
+
+/** The names of the migrations after `before` up to `after` (those a start just applied). */
+export function migrationTags(before: number | null, after: number | null): string[] {
+  if (after === null) return [];
+  const from = before ?? -1;
+  return readJournal(MIGRATIONS_FOLDER)
+    .entries.filter((entry) => entry.idx > from && entry.idx <= after)
+    .map((entry) => entry.tag);
+}

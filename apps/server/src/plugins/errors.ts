@@ -5,6 +5,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './database-errors';
 
 /** An error a route throws on purpose: its message is Russian and shown to the user as is. */
 export class HttpError extends Error {
@@ -95,6 +96,11 @@ async function errorsPlugin(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       const code = codeByStatus[status] ?? 'bad_request';
       return send(reply, status, code, messageByStatus[status] ?? errorMessages.badRequest);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not the request's fault nor a bug: the shop answers again once the database is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(reply, 503, 'database_unavailable', errorMessages.databaseUnavailable);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, 'internal', errorMessages.internal);

@@ -4,6 +4,10 @@ import { RconPool, type RconClientOptions } from '../integrations/rust-rcon/inde
 import type { SaveListener } from '../modules/servers/save-watch';
 import { createServerMonitor, type ServerMonitor } from '../modules/servers/server-monitor';
 import { createServersRepository } from '../modules/servers/servers-repository';
+import { HttpError } from './errors';
+
+const NO_LINKS_MESSAGE =
+  'Это восстановленная копия магазина: она не связывается с игровыми серверами (npm run db:go-live делает её рабочей).';
 
 export interface GameServersOptions {
   /** How often the monitor polls every server; false leaves it to tests to call pollNow. */
@@ -11,6 +15,8 @@ export interface GameServersOptions {
   rcon?: Omit<RconClientOptions, 'host' | 'port' | 'password'>;
   /** How long the admin console waits for a reply before calling it unknown. Default 10 s. */
   consoleTimeoutMs?: number;
+  /** A restored copy: no link to any game server (they belong to the live shop). */
+  noLinks?: boolean;
 }
 
 declare module 'fastify' {
@@ -36,6 +42,11 @@ async function gameServersPlugin(app: FastifyInstance, options: GameServersOptio
     logger: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
     ...options.rcon,
   });
+  if (options.noLinks) {
+    pool.get = () => {
+      throw new HttpError(503, 'provider_unavailable', NO_LINKS_MESSAGE);
+    };
+  }
   const repo = createServersRepository(app.db);
   const monitor = createServerMonitor(repo, pool, app.log, {
     intervalMs: options.monitorIntervalMs || 15_000,

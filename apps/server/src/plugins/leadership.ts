@@ -19,6 +19,8 @@ export interface LeadershipOptions {
   databaseUrl: string | undefined;
   /** How often a follower tries to take the lead, and the leader checks its connection. */
   retryMs: number;
+  /** A restored copy never leads: its periodic jobs would act for the live shop. */
+  neverLead?: boolean;
 }
 
 declare module 'fastify' {
@@ -206,6 +208,7 @@ async function leadershipPlugin(app: FastifyInstance, options: LeadershipOptions
     ? createElection(options.databaseUrl, options.retryMs, app.log, setLeader)
     : undefined;
   app.addHook('onReady', async () => {
+    if (options.neverLead) return;
     if (election) await election.start();
     else await setLeader(true);
   });

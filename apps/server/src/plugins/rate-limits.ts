@@ -1,6 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { fallbackStore } from './rate-limit-store';
+import { closeRedisLink, firstConnection, openRedisLink } from './redis-link';
 
 /**
  * A limit per signed-in account, checked after authentication: players behind one address (a
@@ -28,26 +30,21 @@ export interface RateLimitStoreOptions {
 /**
  * @fastify/rate-limit for the whole app. Counters live in Redis when there is one: behind a proxy that
  * spreads requests over N instances, per-process counters would let an account make N times its
- * limit. A Redis that stops answering lets requests through (the limits guard against floods, while
- * every money rule is enforced by the database) rather than stopping every purchase.
+ * limit. A Redis that is down at start or stops answering never stops a request: each process
+ * counts in its own memory until Redis is back (rate-limit-store.ts).
  */
 export async function registerRateLimits(app: FastifyInstance, options: RateLimitStoreOptions) {
   let redis: Redis | undefined;
   if (options.redisUrl) {
-    redis = new Redis(options.redisUrl, {
-      lazyConnect: true,
-      connectTimeout: 500,
-      maxRetriesPerRequest: 1,
-    });
-    redis.on('error', (err) => app.log.warn({ err }, 'redis (rate limits)'));
-    await redis.connect();
+    redis = openRedisLink(options.redisUrl, 'rate limits', app.log, { commandTimeout: 500 });
+    await firstConnection([redis]);
     const client = redis;
-    app.addHook('onClose', async () => void (await client.quit().catch(() => undefined)));
+    app.addHook('onClose', () => closeRedisLink(client));
   }
   await app.register(rateLimit, {
     max: options.max,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: `${options.redisKeyPrefix}rate-limit:` } : {}),
+    ...(redis ? { store: fallbackStore(redis, `${options.redisKeyPrefix}rate-limit:`) } : {}),
     skipOnError: true,
   });
 }

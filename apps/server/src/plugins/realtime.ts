@@ -6,11 +6,10 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@shop/shared';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { UserRow } from '../modules/users/users-repository';
@@ -22,6 +21,13 @@ import {
   type SocketLimits,
 } from './realtime-guard';
 import { releaseRequestsOnConnect } from './realtime-memory';
+import {
+  adapterWithFallback,
+  createPgRelay,
+  publishWithFallback,
+  quietSubscriptions,
+} from './realtime-relay';
+import { closeRedisLink, firstConnection, openRedisLink, redisReady } from './redis-link';
 import { userPermissions } from './permissions';
 
 /** What a socket needs of the user behind its session (kept per socket: only these fields). */
@@ -84,6 +90,8 @@ declare module 'fastify' {
       ): void;
       /** Closes every live socket of a user (after sign-out): a join proved a session that is gone. */
       disconnectUser(userId: number): void;
+      /** Redis as the live channel sees it: off without REDIS_URL (health, metrics). */
+      redisState(): 'ok' | 'unavailable' | 'off';
     };
   }
 }
@@ -94,6 +102,8 @@ const ADMINS = 'admins';
 
 export interface RealtimeOptions {
   redisUrl: string | undefined;
+  /** PostgreSQL, whose LISTEN/NOTIFY carries the events while Redis is down (several instances). */
+  databaseUrl?: string | undefined;
   /** Prefix of the Redis channels, shared by every process of one shop. */
   redisKeyPrefix: string;
   /**
@@ -122,14 +132,42 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
   const redisClients: Redis[] = [];
   const key = `${options.redisKeyPrefix}socket.io`;
   let emitter: Emitter<ServerToClientEvents> | undefined;
+  let relay: ReturnType<typeof createPgRelay> | undefined;
   if (options.redisUrl) {
-    const pub = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    const sub = options.emitOnly ? undefined : pub.duplicate();
+    // Several instances share events through Redis; while it is down, through PostgreSQL. Neither
+    // a Redis down at start nor one that goes away stops the shop (docs/decisions, README «Redis»).
+    if (options.databaseUrl) {
+      const url = options.databaseUrl;
+      relay = createPgRelay(url, key, app.log);
+      const pgRelay = relay;
+      // A worker only sends; the instances with sockets listen.
+      if (!options.emitOnly) await pgRelay.start();
+      app.addHook('onClose', () => pgRelay.close());
+    }
+    const send = relay?.publish;
+    const fallback = send
+      ? (channel: string, message: Buffer | string) =>
+          send(
+            (text, values) => app.dbRun({ name: 'realtime-notify', text, values }),
+            channel,
+            message,
+          )
+      : undefined;
+    const pub = openRedisLink(options.redisUrl, 'live events', app.log);
+    publishWithFallback(pub, fallback, app.log);
+    // Subscriptions wait for Redis (no command timeout, queued while down) and resume by themselves.
+    const sub = options.emitOnly
+      ? undefined
+      : openRedisLink(options.redisUrl, 'live events (subscriber)', app.log, {
+          enableOfflineQueue: true,
+          maxRetriesPerRequest: null,
+          commandTimeout: undefined,
+        });
+    if (sub) quietSubscriptions(sub);
     const clients = sub ? [pub, sub] : [pub];
-    for (const client of clients) client.on('error', (err) => app.log.warn({ err }, 'redis'));
-    await Promise.all(clients.map((client) => client.connect()));
+    await firstConnection(clients);
     redisClients.push(...clients);
-    if (sub) io.adapter(createAdapter(pub, sub, { key }));
+    if (sub) io.adapter(adapterWithFallback(pub, sub, { key }, relay));
     else emitter = new Emitter<ServerToClientEvents>(pub, { key });
   }
   /** Where broadcasts go: the emitter on a worker, else this server (and its adapter). */
@@ -259,6 +297,10 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     toUser: (userId, event, ...data) => void out.to(userRoom(userId)).emit(event, ...data),
     toAdmins: (event, ...data) => void out.to(ADMINS).emit(event, ...data),
     disconnectUser: (userId) => void out.in(userRoom(userId)).disconnectSockets(true),
+    redisState: () => {
+      if (redisClients.length === 0) return 'off';
+      return redisClients.every(redisReady) ? 'ok' : 'unavailable';
+    },
   });
 
   // Before the HTTP server stops: open sockets would otherwise hold the shutdown until they time out.
@@ -268,7 +310,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     await io.close();
   });
   app.addHook('onClose', async () => {
-    await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+    await Promise.all(redisClients.map(closeRedisLink));
   });
 }
 

@@ -26,11 +26,34 @@ export const gameItemIdSchema = z.coerce
 export const idParamSchema = z.object({ id: dbIdSchema });
 
 export const healthSchema = z.object({
-  status: z.literal('ok'),
-  database: z.enum(['pglite', 'postgres']),
+  /** ok: all is well; degraded: serving, but Redis or a game server is down; down: no database. */
+  status: z.enum(['ok', 'degraded', 'down']),
+  /** The shop's release (package.json), as the admin panel shows it. */
+  version: z.string(),
+  database: z.object({
+    kind: z.enum(['pglite', 'postgres']),
+    status: z.enum(['ok', 'unavailable']),
+  }),
+  /** off: no REDIS_URL (one instance needs none). */
+  redis: z.enum(['ok', 'unavailable', 'off']),
   uptimeSeconds: z.number(),
   /** Whether this process runs the periodic jobs (one leader among the processes). */
   leader: z.boolean(),
+  /** A database restored from a backup and not yet made live: it delivers nothing. */
+  restoredCopy: z.boolean(),
+  /** Hours since the newest backup; null when none was ever taken (or the database is down). */
+  backupAgeHours: z.number().nullable(),
+  /** Each game server's link as the monitor last saw it (empty while the database is down). */
+  servers: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      link: z.enum(['online', 'offline']),
+      delivery: z.enum(['rcon', 'plugin', 'hidden']),
+      /** Seconds since the plugin's last signed request; null for RCON or never seen. */
+      pluginSeenSecondsAgo: z.number().nullable(),
+    }),
+  ),
 });
 
 /** Public settings the web app needs before anyone signs in. */

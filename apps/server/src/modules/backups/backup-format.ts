@@ -15,6 +15,8 @@ const backupStartSchema = z.object({
   schemaVersion: z.number().int().min(0),
   takenAt: z.iso.datetime(),
   source: z.enum(['pglite', 'postgres']),
+  /** Which shop it came from (shop_identity); absent in backups of releases before 1.1. */
+  shopId: z.uuid().optional(),
 });
 export type BackupStart = z.infer<typeof backupStartSchema>;
 

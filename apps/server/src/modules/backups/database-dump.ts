@@ -62,11 +62,15 @@ async function planInSnapshot(tx: Db, source: Database['kind']): Promise<Snapsho
   const version = await schemaVersionOf(tx);
   if (version === null) throw new Error('This database has no shop schema to back up.');
   const shapes = (await tableShapes(tx)).filter((shape) => !DERIVED_TABLES.has(shape.name));
+  const [identity] = await tx
+    .select({ shopId: schema.shopIdentity.shopId })
+    .from(schema.shopIdentity);
   const start = {
     format: 1 as const,
     schemaVersion: version,
     takenAt: new Date().toISOString(),
     source,
+    ...(identity ? { shopId: identity.shopId } : {}),
   };
   return { start, shapes, sequences: await sequenceLines(tx, shapes) };
 }

@@ -7,6 +7,7 @@ import { shopRunsOn } from '../../plugins/control-socket';
 import { loadDatabase } from './database-load';
 import { settleRestoredDatabase } from './restore-aftermath';
 import { checkRestored, type RestoredState } from './restore-checks';
+import { markRestoredCopy } from './shop-identity';
 import { DataCommandError, describeRows, inspectTarget } from './target-database';
 
 export interface RestoreResult extends RestoredState {
@@ -68,6 +69,8 @@ export async function restoreBackup(
   // The migrations after the backup's version carry the restored rows forward.
   const migrated = await openDatabase(target);
   try {
+    // A restored database starts as a quiet copy of its shop until the owner makes it live.
+    if (loaded) await markRestoredCopy(migrated.db, loaded);
     // No session, sign-in code or plugin key of the backup's time is trusted again as it was.
     if (loaded) await settleRestoredDatabase(migrated.db, loaded);
   } finally {

@@ -1,6 +1,11 @@
 import { healthSchema } from '@shop/shared';
+import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { backups } from '../../db/schema/index';
+import { servers } from '../../db/schema/servers';
 import { errorReplies } from '../../plugins/errors';
+import { SHOP_VERSION } from '../../version';
 import { cachedCheck } from './health-check';
 
 const startedAt = Date.now();
@@ -8,18 +13,57 @@ const startedAt = Date.now();
 /** How long one look at the database answers for: monitors probe every few seconds at most. */
 export const HEALTH_CHECK_TTL_MS = 1_000;
 
+type Health = z.infer<typeof healthSchema>;
+type Facts = Pick<Health, 'backupAgeHours' | 'servers'>;
+
+const DELIVERY = ['rcon', 'plugin', 'hidden'] as const;
+
 /**
- * GET /health for Compose, load balancers and uptime monitors. Anyone may call it, so it costs the
- * database at most one `select 1` a second whatever the call rate, and each address has a counter
- * of its own (a monitor never eats into its players' API limit, nor they into its).
+ * GET /health for Compose, load balancers, uptime monitors and the owner: the database, Redis,
+ * every game server's link, the last backup's age, the leader, the version, and whether this is a
+ * restored copy. Anyone may call it, so the database is read at most once a second whatever the
+ * call rate, and each address has a counter of its own. 503 while the database does not answer.
  */
 const healthRoutes: FastifyPluginAsyncZod<{ limitPerMinute: number }> = async (
   app,
   { limitPerMinute },
 ) => {
-  const databaseAnswers = cachedCheck(() => app.db.execute('select 1'), {
-    ttlMs: HEALTH_CHECK_TTL_MS,
-  });
+  let facts: Facts = { backupAgeHours: null, servers: [] };
+  const look = cachedCheck(
+    async () => {
+      const [last] = await app.db
+        .select({ takenAt: backups.takenAt })
+        .from(backups)
+        .orderBy(desc(backups.takenAt))
+        .limit(1);
+      const rows = await app.db
+        .select({
+          id: servers.id,
+          name: servers.name,
+          linkStatus: servers.linkStatus,
+          isPluginEnabled: servers.isPluginEnabled,
+          pluginSeenAt: servers.pluginSeenAt,
+        })
+        .from(servers)
+        .orderBy(servers.id);
+      const now = Date.now();
+      facts = {
+        backupAgeHours: last
+          ? Math.round(((now - last.takenAt.getTime()) / 3_600_000) * 10) / 10
+          : null,
+        servers: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          link: row.linkStatus === 'online' ? 'online' : 'offline',
+          delivery: DELIVERY[row.isPluginEnabled] ?? 'rcon',
+          pluginSeenSecondsAgo: row.pluginSeenAt
+            ? Math.round((now - row.pluginSeenAt.getTime()) / 1000)
+            : null,
+        })),
+      };
+    },
+    { ttlMs: HEALTH_CHECK_TTL_MS },
+  );
 
   app.get(
     '/health',
@@ -28,18 +72,29 @@ const healthRoutes: FastifyPluginAsyncZod<{ limitPerMinute: number }> = async (
       schema: {
         tags: ['site'],
         summary:
-          'Liveness and database check (the database is asked at most once a second; limited per address)',
-        response: { 200: healthSchema, ...errorReplies(429) },
+          'Health: database, Redis, game servers, last backup, leader, version (the database is read at most once a second; limited per address)',
+        response: { 200: healthSchema, 503: healthSchema, ...errorReplies(429) },
       },
     },
-    async () => {
-      await databaseAnswers();
-      return {
-        status: 'ok' as const,
-        database: app.dbKind,
+    async (_request, reply) => {
+      const databaseUp = await look().then(
+        () => true,
+        () => false,
+      );
+      const redis = app.realtime.redisState();
+      const known = databaseUp ? facts : { backupAgeHours: null, servers: [] };
+      const degraded = redis === 'unavailable' || known.servers.some((s) => s.link === 'offline');
+      const body: Health = {
+        status: databaseUp ? (degraded ? 'degraded' : 'ok') : 'down',
+        version: SHOP_VERSION,
+        database: { kind: app.dbKind, status: databaseUp ? 'ok' : 'unavailable' },
+        redis,
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
         leader: app.leadership.isLeader,
+        restoredCopy: app.shopIdentity.restoredCopy,
+        ...known,
       };
+      return reply.status(databaseUp ? 200 : 503).send(body);
     },
   );
 };

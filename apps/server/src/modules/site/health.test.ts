@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addServer } from '../../test-support/shop-fixtures';
+import { createAccount } from '../../test-support/sign-in';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { SHOP_VERSION } from '../../version';
 import { cachedCheck } from './health-check';
 import { HEALTH_CHECK_TTL_MS } from './health-routes';
 
@@ -66,14 +69,18 @@ describe('GET /api/health', () => {
   it('asks the database at most once a second however many probes come', async () => {
     const queries: string[] = [];
     const stop = shop.database.observe((text) => {
-      if (/^\s*select 1\s*$/i.test(text)) queries.push(text);
+      // The health check's first statement: the newest backup's time.
+      if (/from "backups"/i.test(text)) queries.push(text);
     });
     const probe = () => shop.app.inject({ method: 'GET', url: '/api/health' });
     try {
       const burst = await Promise.all(Array.from({ length: 40 }, probe));
       for (const reply of burst) {
         expect(reply.statusCode).toBe(200);
-        expect(reply.json()).toMatchObject({ status: 'ok', database: shop.database.kind });
+        expect(reply.json()).toMatchObject({
+          status: 'ok',
+          database: { kind: shop.database.kind, status: 'ok' },
+        });
       }
       const later = await Promise.all(Array.from({ length: 40 }, probe));
       expect(later.every((reply) => reply.statusCode === 200)).toBe(true);
@@ -104,5 +111,41 @@ describe('GET /api/health', () => {
       remoteAddress: '203.0.113.7',
     });
     expect(site.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/health reports', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp();
+  });
+  afterAll(async () => shop?.close());
+
+  it('the version, database, Redis, leader, restored copy, last backup and each game server', async () => {
+    const admin = await createAccount(shop.app, shop.config, 'admin');
+    const serverId = await addServer(shop, admin.headers, { name: 'Classic' });
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_CHECK_TTL_MS + 50));
+    const reply = await shop.app.inject({ method: 'GET', url: '/api/health' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual({
+      status: 'degraded',
+      version: SHOP_VERSION,
+      database: { kind: shop.database.kind, status: 'ok' },
+      redis: 'off',
+      uptimeSeconds: expect.any(Number),
+      leader: true,
+      restoredCopy: false,
+      backupAgeHours: null,
+      servers: [
+        {
+          id: serverId,
+          name: 'Classic',
+          link: 'offline',
+          delivery: 'rcon',
+          pluginSeenSecondsAgo: null,
+        },
+      ],
+    });
+    expect(SHOP_VERSION).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
