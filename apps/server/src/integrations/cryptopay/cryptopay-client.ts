@@ -147,7 +147,11 @@ export function createCryptopayClient(settings: CryptopaySettings, deps: Cryptop
     return result.items as CpInvoice[];
   }
 
-  return { createInvoice, getInvoices };
+  /** `getMe`: the app's basic information; the cheapest proof the API and the token work. */
+  const getMe = () =>
+    call<{ app_id?: number; name?: string }>('getMe', {}, ['rate_limited', 'server_error']);
+
+  return { createInvoice, getInvoices, getMe };
 }
 
 export type CryptopayClient = ReturnType<typeof createCryptopayClient>;

@@ -6,6 +6,7 @@ import {
 } from '../payments/payment-provider';
 import {
   createFreekassaClient,
+  FreekassaError,
   NOTIFICATION_REPLY,
   type FreekassaClient,
   type FreekassaDeps,
@@ -34,7 +35,11 @@ export function createFreekassaProvider(
   settings: FreekassaSettings,
   deps: FreekassaDeps = {},
 ): PaymentProvider & { readonly client: FreekassaClient } {
-  const health = createHealthRecord();
+  // «Already paid» and «order exists» are FreeKassa answering about one order, not failing.
+  const health = createHealthRecord(
+    (error) =>
+      !(error instanceof FreekassaError && ['already_paid', 'order_exists'].includes(error.reason)),
+  );
   const client = createFreekassaClient(settings, deps);
   // FreeKassa publishes no limits or fees for the shop to go by: the merchant account states them.
   const methods: PaymentMethod[] = [

@@ -153,7 +153,11 @@ export interface PaymentProvider {
 }
 
 /** A health record a provider updates around its API calls. */
-export function createHealthRecord() {
+/**
+ * `isOutage` tells a provider that failed (unreachable, 5xx, refused credentials) from one that
+ * answered «no» to a request (a 4xx about that request): only the first is its health's error.
+ */
+export function createHealthRecord(isOutage: (error: unknown) => boolean = () => true) {
   const state: ProviderHealth = { lastSuccessAt: null, lastErrorAt: null, lastError: null };
   const success = (at = new Date()) => {
     state.lastSuccessAt = at;
@@ -169,7 +173,8 @@ export function createHealthRecord() {
       success();
       return result;
     } catch (error) {
-      failure(error);
+      if (isOutage(error)) failure(error);
+      else success();
       throw error;
     }
   }

@@ -13,6 +13,7 @@ import {
 } from '../payments/payment-provider';
 import {
   createYookassaClient,
+  YookassaError,
   type YookassaClient,
   type YookassaDeps,
   type YookassaSettings,
@@ -70,7 +71,10 @@ export function createYookassaProvider(
   settings: YookassaSettings,
   deps: YookassaDeps = {},
 ): YookassaProvider {
-  const health = createHealthRecord();
+  // A 4xx about one request (invalid_request, not_found) is YooKassa answering, not failing.
+  const health = createHealthRecord(
+    (error) => !(error instanceof YookassaError && error.reason === 'api_error'),
+  );
   const client = createYookassaClient(settings, deps);
   const allowed = createAllowList(settings.allowedIps);
   let receiptBuilder: ReceiptBuilder | null = null;

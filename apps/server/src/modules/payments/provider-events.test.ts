@@ -152,3 +152,55 @@ describe('Crypto Pay', () => {
     expect((await row(orderId)).status).toBe('paid');
   });
 });
+
+describe('notification endpoints', () => {
+  it('answer odd bodies with a 4xx, never a 5xx, and credit nothing', async () => {
+    const before = await queryRows<{ n: number }>(
+      app().db,
+      sql`select count(*)::int as n from transactions`,
+    );
+    const deep = `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`;
+    const bodies: Array<[string, string]> = [
+      ['application/json', '{}'],
+      ['application/json', '[]'],
+      ['application/json', 'null'],
+      ['application/json', '{"type":"notification"'],
+      ['application/json', deep],
+      [
+        'application/json',
+        `{"type":"notification","event":"payment.succeeded","object":{"id":{"$gt":""},"metadata":{"paymentId":["a"]}}}`,
+      ],
+      ['application/json', '{"update_type":"invoice_paid","payload":{"invoice_id":1e400}}'],
+      ['application/json', `{"type":"\u0000","event":"${'x'.repeat(100_000)}"}`],
+      ['application/x-www-form-urlencoded', 'type=notification&event=payment.succeeded&object=1'],
+      ['text/plain', 'hello'],
+    ];
+    for (const provider of ['yookassa', 'cryptopay', 'freekassa']) {
+      for (const [type, payload] of bodies) {
+        const reply = await app().inject({
+          method: 'POST',
+          url: `/api/payments/${provider}/notify`,
+          headers: { 'content-type': type, 'crypto-pay-api-signature': 'ab'.repeat(32) },
+          payload,
+        });
+        expect(reply.statusCode, `${provider} ${payload.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+        expect(reply.statusCode, `${provider} ${payload.slice(0, 40)}`).toBeLessThan(500);
+      }
+    }
+    const after = await queryRows<{ n: number }>(
+      app().db,
+      sql`select count(*)::int as n from transactions`,
+    );
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it("keep each provider's health: last success, and an outage as the last error", async () => {
+    const cryptopay = app().paymentProviders.get('cryptopay')!;
+    money.cryptopay.fake.failNext(3, '502');
+    await app().payments.reconcile();
+    expect(cryptopay.health().lastError).toContain('server_error');
+    await app().payments.reconcile();
+    const health = cryptopay.health();
+    expect(health.lastSuccessAt!.getTime()).toBeGreaterThan(health.lastErrorAt!.getTime());
+  });
+});
