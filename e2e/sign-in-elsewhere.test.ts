@@ -86,8 +86,10 @@ describe('a signed-in player is never switched to an account they did not choose
     await page.goto(`${journey.shop.url}/profile`);
     await page.getByRole('tab', { name: 'Настройки' }).click();
     await page.getByRole('button', { name: 'Выйти на всех устройствах' }).click();
+    // It asks first (issue 36), then shows the signed-out page.
+    await page.getByRole('button', { name: 'Выйти везде' }).click();
     await expect
-      .poll(() => page.getByRole('link', { name: 'Войти', exact: true }).first().isVisible())
+      .poll(() => page.getByText('Сеанс завершён: вы вышли из аккаунта').isVisible())
       .toBe(true);
     for (const ended of [token, secondToken]) {
       const profile = await fetch(`${journey.shop.url}/api/auth/profile`, {

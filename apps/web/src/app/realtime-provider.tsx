@@ -2,6 +2,7 @@ import type { User } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
+import { endSessionHere, followSignOutOfOtherTabs } from '@/lib/session-end';
 import { useSession } from '@/features/auth/use-session';
 import { useToken } from '@/features/auth/use-token';
 import { queryKeys } from '@/lib/query-keys';
@@ -55,11 +56,15 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
             });
             void queryClient.invalidateQueries({ queryKey: queryKeys.gifts });
           },
+          onSignedOut: () => endSessionHere(queryClient),
         },
       );
     });
+    // Signed out in another tab of this browser: this one shows it too, at once.
+    const stopFollowing = followSignOutOfOtherTabs(queryClient);
     return () => {
       cancelled = true;
+      stopFollowing();
       close?.();
       setStatus('disconnected');
       setSocket(null);

@@ -22,6 +22,8 @@ export interface UserChannelHandlers {
   onBalance: (balance: number) => void;
   /** Another player bought this one a gift. */
   onGift?: (gift: GiftReceivedEvent) => void;
+  /** Every session of this user was ended («Выйти на всех устройствах»): sign this tab out. */
+  onSignedOut?: () => void;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface UserChannelHandlers {
 export function openUserChannel(
   socket: ShopSocket,
   identity: UserChannelIdentity,
-  { onStatus, onBalance, onGift }: UserChannelHandlers,
+  { onStatus, onBalance, onGift, onSignedOut }: UserChannelHandlers,
 ): () => void {
   let joined = false;
 
@@ -70,6 +72,8 @@ export function openUserChannel(
     if (gift && typeof gift.from === 'string' && Array.isArray(gift.items)) onGift?.(gift);
   };
   socket.on('giftReceived', onGiftReceived);
+  const onSignedOutEvent = () => onSignedOut?.();
+  socket.on('signedOut', onSignedOutEvent);
   socket.io.on('reconnect_attempt', onReconnectAttempt);
 
   onStatus('connecting');
@@ -83,6 +87,7 @@ export function openUserChannel(
     socket.off('error', onError);
     socket.off('balanceUpdate', onBalanceUpdate);
     socket.off('giftReceived', onGiftReceived);
+    socket.off('signedOut', onSignedOutEvent);
     socket.io.off('reconnect_attempt', onReconnectAttempt);
     socket.disconnect();
   };

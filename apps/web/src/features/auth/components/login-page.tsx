@@ -28,6 +28,8 @@ export function LoginPage({
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const failed = searchParams.get('error') === 'steam';
+  // Sent here when the session ended elsewhere: on every device, or in another tab (lib/session-end.ts).
+  const signedOut = searchParams.get('signedOut') === '1';
   const cards = login?.cards ?? [];
 
   useEffect(() => {
@@ -54,6 +56,15 @@ export function LoginPage({
         <ArrowLeft className="size-4" aria-hidden="true" />
         На главную
       </Link>
+
+      {signedOut && (
+        <p
+          role="status"
+          className="w-full max-w-md rounded-lg border border-warning/35 bg-black/70 px-4 py-3 text-center text-sm text-[#f5d27e]"
+        >
+          Сеанс завершён: вы вышли из аккаунта. Войдите снова, чтобы продолжить.
+        </p>
+      )}
 
       <Card surface="custom" className="w-full max-w-md overflow-hidden border-border bg-black/70">
         <div aria-hidden="true" className="hazard-stripe h-1.5" />

@@ -1,21 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { navigate } from 'wouter/use-browser-location';
+import { endSessionHere } from '@/lib/session-end';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { tokenStorage } from '@/lib/token-storage';
 
 /**
  * Ends every session of the player, on every device, and their open live connections; then this
- * browser forgets the user as on a plain sign-out.
+ * browser forgets the user and shows that it is signed out.
  */
 export function useLogoutEverywhere() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post('/auth/logout-everywhere'),
-    onSuccess: () => {
-      tokenStorage.remove();
-      queryClient.removeQueries({ queryKey: queryKeys.userScope });
-      navigate('/', { replace: true });
-    },
+    // This tab shows the signed-out page like every other tab the shop tells (issue 36).
+    onSuccess: () => endSessionHere(queryClient),
   });
 }

@@ -1,6 +1,8 @@
 import type { User } from '@shop/shared';
 import { ExternalLink, Lock, LogOut, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ButtonAnchor } from '@/components/ui/button-link';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -13,6 +15,8 @@ import { useLogoutEverywhere } from '../api/logout-everywhere';
 /** Ends the sessions on every device: a lost phone or a shared computer stops being signed in. */
 function SignOutEverywhere() {
   const logout = useLogoutEverywhere();
+  // Asked first: it also ends this session, and every open tab of the account at once.
+  const [asking, setAsking] = useState(false);
   return (
     <div className="grid gap-2">
       <Button
@@ -20,12 +24,7 @@ function SignOutEverywhere() {
         className="w-fit"
         disabled={logout.isPending}
         aria-describedby="settings-logout-everywhere-note"
-        onClick={() =>
-          logout.mutate(undefined, {
-            onError: (error) =>
-              toast.error('Ошибка', { description: errorText(error, 'Не удалось выйти') }),
-          })
-        }
+        onClick={() => setAsking(true)}
       >
         <LogOut aria-hidden="true" />
         Выйти на всех устройствах
@@ -33,6 +32,22 @@ function SignOutEverywhere() {
       <p id="settings-logout-everywhere-note" className="text-xs text-muted-foreground">
         Завершит все сеансы этого аккаунта, включая текущий.
       </p>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={(open) => !logout.isPending && setAsking(open)}
+        title="Выйти на всех устройствах?"
+        description="Все сеансы этого аккаунта завершатся сразу: на телефоне, на других компьютерах и в этой вкладке. Чтобы продолжить, нужно будет снова войти через Steam."
+        confirmLabel="Выйти везде"
+        busy={logout.isPending}
+        onConfirm={() =>
+          logout.mutate(undefined, {
+            onError: (error) => {
+              setAsking(false);
+              toast.error('Ошибка', { description: errorText(error, 'Не удалось выйти') });
+            },
+          })
+        }
+      />
     </div>
   );
 }

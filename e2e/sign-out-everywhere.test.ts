@@ -1,0 +1,103 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { snapshot, viewports } from './support/browser';
+import { sessionToken, signIn } from './support/journeys';
+import { useShopAndBrowser } from './support/journey-setup';
+
+const journey = useShopAndBrowser();
+const SIGNED_OUT = 'Сеанс завершён: вы вышли из аккаунта';
+/** The header's balance chip: what must not stay on screen after the sessions end. */
+const BALANCE = /^Баланс: /;
+
+/**
+ * No click and no reload: the tab changes by itself. The machine is shared with other work, so the
+ * live channel gets a few seconds.
+ */
+const soon = (check: () => Promise<boolean>) =>
+  expect.poll(check, { timeout: 10_000, interval: 100 }).toBe(true);
+
+/** A tab that shows the signed-out page: the notice, no balance, no user menu, no token. */
+async function expectSignedOut(page: Page) {
+  await soon(() => page.getByText(SIGNED_OUT).isVisible());
+  expect(new URL(page.url()).pathname).toBe('/login');
+  expect(await page.getByLabel(BALANCE).count()).toBe(0);
+  expect(await page.getByRole('button', { name: /^Меню пользователя/ }).count()).toBe(0);
+  expect(await sessionToken(page)).toBeNull();
+}
+
+/** Bandit_Kolya with two tabs open: the shop and the profile, each showing the balance. */
+async function twoTabs(context: BrowserContext): Promise<[Page, Page]> {
+  const shopTab = await context.newPage();
+  await signIn(shopTab, journey.shop.url, 'Bandit_Kolya');
+  const profileTab = await context.newPage();
+  await profileTab.goto(`${journey.shop.url}/profile`);
+  for (const tab of [shopTab, profileTab]) {
+    await soon(() => tab.getByLabel(BALANCE).first().isVisible());
+  }
+  // Both tabs joined their live channel (the connection indicator says so when it is up).
+  await shopTab.waitForTimeout(500);
+  return [shopTab, profileTab];
+}
+
+describe('sessions end everywhere at once', () => {
+  it('turns every open tab into the signed-out page when an admin signs the player out everywhere', async () => {
+    const player = await journey.browser.newContext({
+      viewport: viewports.desktop,
+      locale: 'ru-RU',
+    });
+    const tabs = await twoTabs(player);
+
+    const admin = await journey.browser.newContext({
+      viewport: viewports.desktop,
+      locale: 'ru-RU',
+    });
+    const panel = await admin.newPage();
+    await signIn(panel, journey.shop.url, 'Админ Демо');
+    await panel.goto(`${journey.shop.url}/admin`);
+    await panel.getByRole('tab', { name: 'Пользователи' }).click();
+    await panel.getByLabel('Поиск пользователей по имени или Steam ID').fill('Bandit_Kolya');
+    const list = panel.getByRole('list', { name: 'Пользователи' });
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 15_000 }).toBe(1);
+    await list.getByRole('button', { name: 'Изменить: Bandit_Kolya' }).click();
+    const dialog = panel.getByRole('dialog', { name: 'Редактировать пользователя' });
+    await dialog.getByRole('button', { name: 'Выйти на всех устройствах' }).click();
+
+    // No click, reload or focus in the player's tabs: the live connection brings it.
+    for (const tab of tabs) await expectSignedOut(tab);
+    await snapshot(tabs[0], 'signed-out-elsewhere-1280');
+    await admin.close();
+    await player.close();
+  });
+
+  it('asks the player first, then signs out this phone and the tabs of another browser', async () => {
+    const laptop = await journey.browser.newContext({
+      viewport: viewports.desktop,
+      locale: 'ru-RU',
+    });
+    const tabs = await twoTabs(laptop);
+
+    const phone = await journey.browser.newContext({ viewport: viewports.phone, locale: 'ru-RU' });
+    const page = await phone.newPage();
+    await signIn(page, journey.shop.url, 'Bandit_Kolya');
+    await page.goto(`${journey.shop.url}/profile`);
+    await page.getByRole('tab', { name: 'Настройки' }).click();
+    await page.getByRole('button', { name: 'Выйти на всех устройствах' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Выйти на всех устройствах?' });
+    await soon(() => question.isVisible());
+    await snapshot(page, 'sign-out-everywhere-confirm-390');
+
+    // Cancelled: nothing ends.
+    await question.getByRole('button', { name: 'Отмена' }).click();
+    await page.waitForTimeout(1_000);
+    expect(await sessionToken(page)).not.toBeNull();
+    for (const tab of tabs) expect(await tab.getByLabel(BALANCE).first().isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Выйти на всех устройствах' }).click();
+    await question.getByRole('button', { name: 'Выйти везде' }).click();
+    await expectSignedOut(page);
+    for (const tab of tabs) await expectSignedOut(tab);
+    await snapshot(page, 'signed-out-390');
+    await phone.close();
+    await laptop.close();
+  });
+});
