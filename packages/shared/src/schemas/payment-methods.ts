@@ -74,3 +74,27 @@ export const paymentMethodsUpdateSchema = z.object({
     .max(100, 'Слишком много способов оплаты'),
 });
 export type PaymentMethodsUpdate = z.infer<typeof paymentMethodsUpdateSchema>;
+
+/**
+ * GET /api/admin/payment-stats/methods: top-ups opened in the last `days` days by provider and
+ * method: how many were opened and paid, the money paid and the bonus credited, and what was
+ * reversed since (refunds, chargebacks).
+ */
+export const paymentMethodStatsSchema = z.object({
+  days: z.number().int(),
+  methods: z.array(
+    z.object({
+      provider: z.enum(paymentProviderIds),
+      providerName: z.string(),
+      method: z.string(),
+      name: z.string(),
+      opened: z.number().int(),
+      paid: z.number().int(),
+      paidAmount: z.number(),
+      bonus: z.number(),
+      reversed: z.number().int(),
+      reversedAmount: z.number(),
+    }),
+  ),
+});
+export type PaymentMethodStats = z.infer<typeof paymentMethodStatsSchema>;

@@ -1,11 +1,13 @@
 import { paymentStatsSchema, revenueStatsSchema, systemStatsSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import paymentMethodStatsRoutes from './payment-method-stats';
 import { createStatsRepository } from './stats-repository';
 
 /** SPEC §2 Overview: the cards, revenue per window and per day, and paid top-ups per day. */
 const statsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const stats = createStatsRepository(app.db, config.shopTimeZone);
+  await app.register(paymentMethodStatsRoutes, { zone: config.shopTimeZone });
   const tags = ['admin: overview'];
   const security = [{ bearer: [] }];
 

@@ -7,6 +7,7 @@ import { LegalSamplesCard } from './legal-samples-card';
 import { OverviewCards } from './overview-cards';
 import { PaymentStatsSection } from './payment-stats';
 import { PaymentsSection } from './payments-section';
+import { PaymentMethodStatsSection } from '../../payment-methods/components/payment-method-stats';
 import { PaymentMethodsSection } from '../../payment-methods/components/payment-methods-section';
 import { RevenueByWipe } from './revenue-by-wipe';
 import { RevenueChart } from './revenue-chart';
@@ -36,6 +37,7 @@ export function OverviewTab() {
           <PaymentStatsSection />
         </div>
         <RevenueByWipe />
+        <PaymentMethodStatsSection />
       </Can>
       <Can permission="orders.view">
         <LatestOrders />

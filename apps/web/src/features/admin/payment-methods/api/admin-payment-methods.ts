@@ -1,6 +1,8 @@
 import {
   adminPaymentMethodsSchema,
+  paymentMethodStatsSchema,
   type AdminPaymentMethods,
+  type PaymentMethodStats,
   type PaymentMethodsUpdate,
 } from '@shop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,5 +32,15 @@ export function useSavePaymentMethods() {
       queryClient.setQueryData(key, saved);
       return queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
     },
+  });
+}
+
+/** Top-ups of the last 30 days by provider and method (the overview's «Платежи по способам»). */
+export function usePaymentMethodStats() {
+  return useQuery({
+    queryKey: [...adminKeys.payments, 'by-method'] as const,
+    queryFn: async ({ signal }): Promise<PaymentMethodStats> =>
+      paymentMethodStatsSchema.parse(await api.get('/admin/payment-stats/methods', { signal })),
+    staleTime: 30_000,
   });
 }
