@@ -7,6 +7,9 @@ import {
 } from '../../config';
 import { DEMO_DISCORD_PATH } from '../../config-discord';
 import { registerFakeDiscord } from '../../integrations/discord/fake-discord';
+import { DEMO_TELEGRAM_PATH } from '../../config-messengers';
+import { registerFakeTelegram } from '../../integrations/telegram/fake-telegram';
+import { registerFakeTelegramPage } from '../../integrations/telegram/fake-telegram-page';
 import { registerFakeFreekassa } from '../../integrations/freekassa/fake-freekassa';
 import { registerFakeOpenIdProvider } from '../../integrations/steam/fake-openid-provider';
 import { registerFakeSteamApi } from '../../integrations/steam/fake-steam-api';
@@ -47,5 +50,15 @@ export default async function demoRoutes(app: FastifyInstance, { config }: { con
         guildId: discord.guildId,
       },
     });
+  }
+  // Telegram's stand-in and its window (README, «Telegram и ВКонтакте»), when no Telegram setting is set.
+  const telegram = config.telegram;
+  if (telegram.standIn && telegram.token && telegram.username) {
+    const state = registerFakeTelegram(app, {
+      prefix: DEMO_TELEGRAM_PATH,
+      token: telegram.token,
+      username: telegram.username,
+    });
+    registerFakeTelegramPage(app, state, DEMO_TELEGRAM_PATH);
   }
 }

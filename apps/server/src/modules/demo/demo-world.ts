@@ -17,6 +17,7 @@ import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoDiscord } from './demo-discord';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoSales } from './demo-sales';
+import { seedDemoTelegram } from './demo-telegram';
 import { startDemoPlugin, type DemoPlugin } from './demo-plugin';
 import { DEMO_WIPES, demoSave, type DemoWipes } from './demo-wipes';
 
@@ -159,6 +160,8 @@ export async function startDemoWorld(app: FastifyInstance, config: Config): Prom
   });
   // After the history, whose purchases of the past would otherwise meet the raid item's block.
   await seedDemoSales(app);
+  // After the history, which makes «Админ Демо», whose Telegram the stand-in's page speaks as.
+  await seedDemoTelegram(app);
   return async () => {
     await Promise.all(plugins.map((plugin) => plugin.stop()));
     await Promise.all(sims.map((sim) => sim.close()));

@@ -1,9 +1,11 @@
+import type { NotificationChannel, NotificationEvent } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEMO_DISCORD_PATH } from '../../config-discord';
 import type { TelegramConfig, VkConfig } from '../../config-messengers';
 import { createVkApi } from '../../integrations/vk/vk-api';
 import { createChannelSenders, type ChannelSenders } from './channel-senders';
+import { createDestinations } from './destinations';
 import { createEventScan, type EventScan } from './event-scan';
 import { createOutboxSender, type OutboxSender } from './outbox-sender';
 import { createSendLimits } from './send-limits';
@@ -77,3 +79,19 @@ export default fp(notificationsPlugin, {
   name: 'notifications',
   dependencies: ['database', 'leadership', 'discord', 'telegram', 'site'],
 });
+
+/**
+ * A destination added unless that chat is already one (the demo's staff group): the module's own
+ * write, for the demo world to call.
+ */
+export async function addDestinationIfMissing(
+  app: FastifyInstance,
+  input: {
+    channel: NotificationChannel;
+    target: string;
+    name: string;
+    events: NotificationEvent[];
+  },
+): Promise<boolean> {
+  return Boolean(await createDestinations(app.db).create(input));
+}
