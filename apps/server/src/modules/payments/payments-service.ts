@@ -28,6 +28,7 @@ import { reversePayment, type ReversalOutcome, type ReversalSource } from './pay
 import { assertWithinMethodLimits, chooseMethod, ledgerMethodLabel } from './payment-method-choice';
 import { createNotificationHandler } from './provider-notifications';
 import { reconcileProviders, reversalSignature } from './provider-reconcile';
+import { createStatusCheck } from './payment-status-check';
 
 export const PAYMENT_FAILED = 'Не удалось создать платеж';
 
@@ -219,14 +220,18 @@ export function createPaymentsService(
       demo: options.demo,
     });
 
+  /** A pending YooKassa or Crypto Pay payment, asked about while its player watches. */
+  const currentState = createStatusCheck(app, providers, settlement);
+
   async function statusFor(userId: number, paymentId: string) {
     const payment: PaymentRow | undefined = isUuid(paymentId)
       ? await repo.findById(paymentId)
       : undefined;
     if (!payment || payment.userId !== userId) return undefined;
+    const { status } = await currentState(payment);
     return {
-      paid: payment.status === 'paid',
-      status: payment.status as 'pending' | 'paid' | 'cancelled' | 'failed',
+      paid: status === 'paid',
+      status: status as 'pending' | 'paid' | 'cancelled' | 'failed',
       amount: kopecksToRoubles(payment.amountKopecks),
       bonus: kopecksToRoubles(
         payment.bonusKopecks + payment.firstBonusKopecks + payment.promoBonusKopecks,

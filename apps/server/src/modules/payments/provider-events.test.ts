@@ -118,6 +118,38 @@ describe('YooKassa', () => {
   });
 });
 
+describe('a player watching the return page', () => {
+  it.each([
+    ['yookassa', 'bank_card'],
+    ['cryptopay', undefined],
+  ])(
+    'credits a %s payment whose notification never came, once',
+    async (method, paymentSystemId) => {
+      const { orderId } = (await create({ method, paymentSystemId })).json();
+      const theirs = (await row(orderId)).provider_id;
+      const status = () =>
+        app().inject({ url: `/api/payments/${orderId}/status`, headers: player.headers });
+      expect((await status()).json()).toMatchObject({ paid: false, status: 'pending' });
+      if (method === 'yookassa') money.yookassa.fake.succeed(theirs);
+      else money.cryptopay.fake.pay(Number(theirs));
+      // Asked at most every 5 s: the next poll after that finds it paid.
+      const asked = Date.now();
+      let reply = await status();
+      while (!reply.json<{ paid: boolean }>().paid && Date.now() - asked < 8_000) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        reply = await status();
+      }
+      expect(reply.json()).toMatchObject({ paid: true, status: 'paid' });
+      await Promise.all(Array.from({ length: 5 }, status));
+      const rows = await queryRows<{ n: number }>(
+        app().db,
+        sql`select count(*)::int as n from transactions where payment_id = ${orderId} and kind = 'topup'`,
+      );
+      expect(rows[0]?.n).toBe(1);
+    },
+  );
+});
+
 describe('Crypto Pay', () => {
   it('opens a fiat rouble invoice and shows an expired one as cancelled', async () => {
     const reply = await create({ method: 'cryptopay', amount: 750.5 });
