@@ -44,6 +44,8 @@ describe('YooKassa and Crypto Pay settings', () => {
       'YOOKASSA_ALLOWED_IPS',
     );
     expect(refusal({ CRYPTOPAY_TOKEN: 'token' })).toContain('CRYPTOPAY_TOKEN');
+    expect(refusal({ YOOKASSA_RECEIPTS: 'self-employed' })).toContain('YOOKASSA_SHOP_ID');
+    expect(loadConfig({ ...yookassa, YOOKASSA_RECEIPTS: 'self-employed' }).yookassa).not.toBeNull();
     expect(refusal({ ...cryptopay, CRYPTOPAY_ASSETS: 'USDT,$$' })).toContain('CRYPTOPAY_ASSETS');
     expect(
       loadConfig({ ...yookassa, YOOKASSA_ALLOWED_IPS: '77.75.156.11, 185.71.76.0/27' }).yookassa

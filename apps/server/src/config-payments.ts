@@ -64,6 +64,11 @@ export function paymentProvidersConfig(
             e.YOOKASSA_ALLOWED_IPS ?? (yookassaDemo ? [] : [...YOOKASSA_NOTIFY_ADDRESSES]),
         }
       : null;
+  if ((e.YOOKASSA_RECEIPTS ?? 'none') !== 'none' && !yookassa) {
+    problems.push(
+      'YOOKASSA_RECEIPTS sends receipts through YooKassa: set YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY too.',
+    );
+  }
   if (production && yookassa && yookassa.allowedIps.length === 0) {
     problems.push('YOOKASSA_ALLOWED_IPS may not be empty in production.');
   }
