@@ -48,7 +48,8 @@ function currentKey(): string {
 
 /** Tells the log the journal's new head: id and hash, never the entry's content. */
 export function logAuditHead(head: { id: number; hash: string; action: string }): void {
-  headLog?.info({ auditHead: head }, 'audit entry');
+  // Also the owner's one line per admin action (lib/business-events.ts): what, and its entry.
+  headLog?.info({ event: 'admin_action', action: head.action, auditHead: head }, 'admin action');
 }
 
 /** The fields a row's hash covers, in a fixed order; the scheme too, from scheme 2 on. */

@@ -12,6 +12,7 @@ import {
   type RconDeliveryWorker,
   type RconWorkerOptions,
 } from './rcon-delivery-worker';
+import { logBusinessEvent } from '../../lib/business-events';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +65,20 @@ async function deliveryPlugin(app: FastifyInstance, options: DeliveryOptions) {
   const listeners: JobsDoneListener[] = [];
   async function jobsDone(jobs: DeliveryJobRow[]) {
     if (jobs.length === 0) return;
+    for (const job of jobs) {
+      logBusinessEvent(
+        app.log,
+        'delivery_given',
+        {
+          deliveryId: job.id,
+          orderId: job.orderId ?? undefined,
+          serverId: job.serverId,
+          userId: job.userId,
+          method: job.method,
+        },
+        'delivery given',
+      );
+    }
     for (const listener of listeners) await listener(jobs);
   }
   const worker = createRconDeliveryWorker(

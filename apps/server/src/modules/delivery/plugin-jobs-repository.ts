@@ -225,16 +225,16 @@ export function createPluginJobsRepository(db: Db) {
 
     /** Jobs this server cannot give: failed with the plugin's reason, for the admin to retry or refund. */
     async fail(serverId: number, reports: PluginFailReport[]) {
-      const rows = await queryRows<{ id: string }>(
+      const rows = await queryRows<{ id: string; orderId: string | null; reason: string }>(
         db,
         sql`
         update delivery_jobs j set status = 'failed', lease_until = null,
           last_error = coalesce(nullif(r.reason, ''), ${FAILED_WITHOUT_REASON}), failed_at = now()
         from jsonb_to_recordset(${asJson(reports)}) as r(id uuid, reason text)
         where j.id = r.id and ${ofServer(serverId)} and j.status in ('pending', 'sending')
-        returning j.id`,
+        returning j.id, j.order_id as "orderId", j.last_error as reason`,
       );
-      return rows.length;
+      return rows;
     },
 
     /** The admin's view of a server's plugin jobs: how many wait, how many await the save, the latest failures. */

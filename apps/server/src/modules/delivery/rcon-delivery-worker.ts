@@ -13,6 +13,7 @@ import type { DeliveryJobRow, DeliveryRepository } from './delivery-repository';
 import { stepCommand, stepCount } from './delivery-plan';
 import { giftNoticeCommand } from './gift-notice';
 import { commandFailure, DELIVERY_REASONS, kitWaitsForRoom } from './rcon-delivery-reasons';
+import { logBusinessEvent } from '../../lib/business-events';
 
 export { DELIVERY_REASONS };
 
@@ -104,6 +105,14 @@ export function createRconDeliveryWorker(
       : giveStep(job, client, command, step);
   }
 
+  /** What a delivery's log lines name: the job, its order, server and player. */
+  const ids = (job: DeliveryJobRow) => ({
+    deliveryId: job.id,
+    orderId: job.orderId ?? undefined,
+    serverId: job.serverId,
+    userId: job.userId,
+  });
+
   async function deliver(job: DeliveryJobRow) {
     // The previous holder died between marking a step and confirming it: the game may have it.
     if (job.inFlight !== null) return deliveries.fail(job, DELIVERY_REASONS.interrupted);
@@ -124,8 +133,12 @@ export function createRconDeliveryWorker(
         return log.warn({ jobId: job.id }, 'delivery taken over by another worker');
       if (outcome !== 'done') {
         if ('fail' in outcome) {
-          log.warn({ jobId: job.id, reason: outcome.fail }, 'delivery failed');
+          logBusinessEvent(log, 'delivery_failed', { ...ids(job), reason: outcome.fail });
           return deliveries.fail(job, outcome.fail);
+        }
+        // The first wait only: a server down for hours retries many times, one line says it.
+        if (job.attempts === 0) {
+          logBusinessEvent(log, 'delivery_waiting', { ...ids(job), reason: outcome.postpone });
         }
         // Nothing of this step reached the game: it is safe to send it again later.
         return deliveries.postpone(job, outcome.postpone, job.attempts);

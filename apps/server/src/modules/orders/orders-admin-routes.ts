@@ -14,6 +14,7 @@ import { refundOrder } from './refund-order';
 import { actorOf, recordAudit } from '../audit/audit-log';
 import { createDeliveryRepository } from '../delivery/delivery-repository';
 import holdsAdminRoutes from './holds-admin-routes';
+import { logBusinessEvent } from '../../lib/business-events';
 
 const PURCHASES_PAGE_SIZE = 20;
 
@@ -78,7 +79,13 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         reply,
         (tx) => refundOrder(tx, request.params.id, actorOf(request)),
-        ({ userId, balance }) => {
+        ({ userId, balance, refunded }) => {
+          logBusinessEvent(app.log, 'refund', {
+            orderId: request.params.id,
+            userId,
+            amountKopecks: Math.round(refunded * 100),
+            by: request.user?.id,
+          });
           if (balance !== null) app.realtime.toUser(userId, 'balanceUpdate', { balance });
         },
       ),

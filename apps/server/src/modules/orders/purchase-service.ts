@@ -19,6 +19,7 @@ import {
   purchasedMessage,
   type PurchaseLine,
 } from './purchase-rules';
+import { logBusinessEvent } from '../../lib/business-events';
 
 /** Who buys: the signed-in account (its Steam id never changes). */
 type Buyer = Pick<UserRow, 'id' | 'steamId' | 'username'>;
@@ -162,6 +163,17 @@ export function createPurchaseService(app: FastifyInstance) {
      * deliveries start now (`rcon` false: every job waits for the game's plugin, nothing to wake).
      */
     announce(buyerId: number, reply: PurchaseReply, rcon = true) {
+      logBusinessEvent(
+        app.log,
+        'purchase',
+        {
+          orderId: reply.orderId,
+          userId: buyerId,
+          amountKopecks: Math.round(reply.charged * 100),
+          gift: reply.gift ? reply.gift.steamId : undefined,
+        },
+        'purchase',
+      );
       app.realtime.toUser(buyerId, 'balanceUpdate', { balance: reply.balance });
       if (reply.gift) {
         void app.gifts

@@ -29,6 +29,7 @@ import { assertWithinMethodLimits, chooseMethod, ledgerMethodLabel } from './pay
 import { createNotificationHandler } from './provider-notifications';
 import { reconcileProviders, reversalSignature } from './provider-reconcile';
 import { createStatusCheck } from './payment-status-check';
+import { logBusinessEvent } from '../../lib/business-events';
 
 export const PAYMENT_FAILED = 'Не удалось создать платеж';
 
@@ -158,9 +159,27 @@ export function createPaymentsService(
           at,
         });
       }
-      return { userId: paid.userId, balance };
+      return {
+        userId: paid.userId,
+        balance,
+        provider: paid.provider,
+        amountKopecks: paid.amountKopecks,
+        bonusKopecks: bonus,
+      };
     });
     if (!result) return 'already-paid';
+    logBusinessEvent(
+      app.log,
+      'topup_credited',
+      {
+        paymentId,
+        userId: result.userId,
+        provider: result.provider,
+        amountKopecks: result.amountKopecks,
+        bonusKopecks: result.bonusKopecks,
+      },
+      'top-up credited',
+    );
     if (result.balance !== null) {
       app.realtime.toUser(result.userId, 'balanceUpdate', {
         balance: kopecksToRoubles(result.balance),
@@ -178,6 +197,14 @@ export function createPaymentsService(
     input: { source: ReversalSource; reason: string; actor: AuditActor },
   ): Promise<ReversalOutcome> {
     const outcome = await app.db.transaction((tx) => reversePayment(tx, paymentId, input));
+    if (outcome.reversed) {
+      logBusinessEvent(
+        app.log,
+        'reversal',
+        { paymentId, userId: outcome.userId, source: input.source, by: input.actor.name },
+        'top-up reversed',
+      );
+    }
     if (outcome.balanceKopecks !== null) {
       app.realtime.toUser(outcome.userId, 'balanceUpdate', {
         balance: kopecksToRoubles(outcome.balanceKopecks),

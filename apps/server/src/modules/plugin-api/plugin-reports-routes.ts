@@ -10,6 +10,7 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, pluginErrorReplies, pluginRoute } from './plugin-route';
+import { logBusinessEvent } from '../../lib/business-events';
 
 /**
  * What the plugin reports of the jobs it leased. Counts are absolute and only rise (except after a
@@ -109,9 +110,19 @@ const pluginReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pluginFailReplySchema, ...pluginErrorReplies },
       },
     },
-    async (request) => ({
-      failed: await jobs.fail(callerOf(request).server.id, request.body.jobs),
-    }),
+    async (request) => {
+      const serverId = callerOf(request).server.id;
+      const failed = await jobs.fail(serverId, request.body.jobs);
+      for (const job of failed) {
+        logBusinessEvent(app.log, 'delivery_failed', {
+          deliveryId: job.id,
+          orderId: job.orderId ?? undefined,
+          serverId,
+          reason: job.reason,
+        });
+      }
+      return { failed: failed.length };
+    },
   );
 };
 
