@@ -34,6 +34,11 @@ export type RestoredKeys = z.infer<typeof restoredKeysSchema>;
 
 /** The largest import file the server takes; the panel refuses a larger one before sending it. */
 export const IMPORT_FILE_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * The largest balance file: 200 000 rows with notes. A reverse proxy in front of the shop must let
+ * a body this large through to /api/admin/import/balances (nginx: client_max_body_size 24m).
+ */
+export const BALANCE_FILE_MAX_BYTES = 24 * 1024 * 1024;
 
 /** One line of an import file that cannot be taken, with the reason in Russian. */
 export const importErrorSchema = z.object({ line: z.number().int().min(1), message: z.string() });
@@ -51,7 +56,7 @@ export const balanceImportResultSchema = z.object({
   rows: z.number().int().min(0),
   /** Rows credited now (or that would be). */
   credited: z.number().int().min(0),
-  /** Rows this same file already credited before: skipped, credited once. */
+  /** Rows an import already credited (the same Steam ID, amount and note): skipped. */
   alreadyImported: z.number().int().min(0),
   playersFound: z.number().int().min(0),
   playersCreated: z.number().int().min(0),
@@ -60,6 +65,25 @@ export const balanceImportResultSchema = z.object({
   errors: z.array(importErrorSchema),
 });
 export type BalanceImportResult = z.infer<typeof balanceImportResultSchema>;
+
+/** The latest balance imports as they run: rows done of rows, what was credited so far. */
+export const balanceImportRunsSchema = z.object({
+  runs: z.array(
+    z.object({
+      /** The start of the file's key (its rows in any order). */
+      file: z.string(),
+      rows: z.number().int().min(0),
+      done: z.number().int().min(0),
+      credited: z.number().int().min(0),
+      /** Roubles credited so far. */
+      total: z.number(),
+      startedAt: z.iso.datetime(),
+      /** Null while it runs. */
+      finishedAt: z.iso.datetime().nullable(),
+    }),
+  ),
+});
+export type BalanceImportRuns = z.infer<typeof balanceImportRunsSchema>;
 
 /** What a product file does (dry run) or did. */
 export const productImportResultSchema = z.object({

@@ -6,7 +6,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   smallint,
   text,
   timestamp,
@@ -41,25 +40,41 @@ export const backups = pgTable(
 );
 
 /**
- * Rows of balance files brought from another shop, by the file's hash and line: the same file
- * imported again finds its rows here and credits nothing twice.
+ * Rows of balance files brought from another shop, keyed by their content (`row_key`: Steam ID,
+ * amount and note, balance-file.ts): the same balance credits once, whatever file, line, order,
+ * separator or header brings it again. `file_hash` is the key of the file's rows in any order
+ * (imports before 0040 keep their file's text hash), `line` the row's line in it: what the row
+ * is decides, never where it stands.
  */
 export const balanceImports = pgTable(
   'balance_imports',
   {
     fileHash: text('file_hash').notNull(),
     line: integer('line').notNull(),
+    rowKey: text('row_key').primaryKey(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
     amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    primaryKey({ columns: [table.fileHash, table.line] }),
-    check('balance_imports_amount_positive', sql`${table.amountKopecks} > 0`),
-  ],
+  (table) => [check('balance_imports_amount_positive', sql`${table.amountKopecks} > 0`)],
 );
+
+/**
+ * A balance import as it runs, by its file's key: rows done of rows in all, what was credited.
+ * The admin panel reads it while the import streams in batches; `finished_at` is set at the end.
+ */
+export const balanceImportRuns = pgTable('balance_import_runs', {
+  fileKey: text('file_key').primaryKey(),
+  rows: integer('rows').notNull(),
+  done: integer('done').notNull().default(0),
+  credited: integer('credited').notNull().default(0),
+  creditedKopecks: bigint('credited_kopecks', { mode: 'number' }).notNull().default(0),
+  actorId: integer('actor_id'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
 
 /**
  * Which shop this database is (one row): its id goes into every backup, and a database restored

@@ -100,6 +100,16 @@ export async function recordAudit(
   record: AuditRecord,
   /** When it happened, if not now: the demo's history, written oldest first. */
   at: Date = new Date(),
+): Promise<void> {
+  await appendAudit(tx, actor, record, at);
+}
+
+/** recordAudit, answering the new row's id (a console command's entry names the one before it). */
+export async function appendAudit(
+  tx: Db,
+  actor: AuditActor,
+  record: AuditRecord,
+  at: Date = new Date(),
 ): Promise<number | null> {
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`);
   const [last] = await tx
@@ -138,8 +148,8 @@ export async function recordAdminAction(
   db: Db,
   request: FastifyRequest,
   record: AuditRecord,
-): Promise<number | null> {
-  return db.transaction((tx) => recordAudit(tx, actorOf(request), record));
+): Promise<void> {
+  await db.transaction((tx) => recordAudit(tx, actorOf(request), record));
 }
 
 const parse = (text: string | null): unknown => {

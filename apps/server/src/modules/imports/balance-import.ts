@@ -1,57 +1,120 @@
 import { kopecksToRoubles, type BalanceImportResult, type Kopecks } from '@shop/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/execute';
 import { balanceImports, users } from '../../db/schema/index';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
-import { postEntry } from '../ledger/ledger';
 import { createUsersRepository } from '../users/users-repository';
-import { readBalanceFile, type BalanceRow } from './balance-file';
-import { fileHash } from './csv-rows';
+import { fileKey, readBalanceFile, type BalanceRow } from './balance-file';
+import { finishRun, recordProgress, startRun } from './balance-import-runs';
 
 export const TRANSFER_DESCRIPTION = 'Перенос баланса';
 const TRANSFER_METHOD = 'Перенос';
+
+/**
+ * Rows credited per transaction. Each batch is one short transaction (on the embedded database a
+ * transaction holds the only connection) and the event loop is handed back after it, so the shop
+ * keeps answering while a 100 000-row file goes through.
+ */
+export const IMPORT_BATCH_ROWS = 200;
+/** Rows looked up per query of a preview. */
+const PREVIEW_BATCH_ROWS = 1_000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface BalanceImportOutcome extends BalanceImportResult {
   /** Players whose balance changed, with the new balance, for the live balance after commit. */
   changedBalances: Array<{ userId: number; balanceKopecks: Kopecks }>;
 }
 
-/** The rows of this file that no import of it has credited yet. */
-async function notYetCredited(db: Db, hash: string, rows: BalanceRow[]) {
-  const done = await db
-    .select({ line: balanceImports.line })
-    .from(balanceImports)
-    .where(eq(balanceImports.fileHash, hash));
-  const doneLines = new Set(done.map((row) => row.line));
-  return rows.filter((row) => !doneLines.has(row.line));
+function* batches<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
 }
 
-/** The Steam ids of `rows` that already have an account. */
-async function existingPlayers(db: Db, rows: BalanceRow[]): Promise<Set<string>> {
-  const steamIds = rows.map((row) => row.steamId);
-  const existing = steamIds.length
-    ? await db
-        .select({ steamId: users.steamId })
-        .from(users)
-        .where(inArray(users.steamId, steamIds))
-    : [];
-  return new Set(existing.map((row) => row.steamId));
+/** Of `rows`, the keys some import already credited, and the Steam ids that have an account. */
+async function lookUp(db: Db, rows: BalanceRow[]) {
+  const credited = await db
+    .select({ key: balanceImports.rowKey })
+    .from(balanceImports)
+    .where(
+      inArray(
+        balanceImports.rowKey,
+        rows.map((row) => row.key),
+      ),
+    );
+  const found = await db
+    .select({ steamId: users.steamId })
+    .from(users)
+    .where(
+      inArray(
+        users.steamId,
+        rows.map((row) => row.steamId),
+      ),
+    );
+  return {
+    credited: new Set(credited.map((row) => row.key)),
+    found: new Set(found.map((row) => row.steamId)),
+  };
 }
 
 /**
- * A balance file brought from another shop: with `dryRun`, what it would do; otherwise every row
- * credited in one transaction as a «Перенос баланса» ledger entry. A player who never signed in
- * gets an account from the Steam ID (their first sign-in finds it). Each row is keyed by the file's
- * hash and its line, so the same file imported again credits nothing twice, even when two admins
- * send it at once. A file with any bad row changes nothing: its errors come back by line.
+ * One batch in one transaction: accounts for the Steam ids that have none, then each row's key
+ * claimed and, where it was free, the row credited through the ledger's own function
+ * (`ledger_post`, one ledger row per change). A key another import holds is skipped, so two
+ * admins sending the same balances at once credit them once.
+ */
+async function creditBatch(db: Db, key: string, batch: BalanceRow[]) {
+  return db.transaction(async (tx) => {
+    const { found } = await lookUp(tx, batch);
+    const ids = await createUsersRepository(tx).ensureManyFromSteam(
+      batch.map((row) => row.steamId),
+    );
+    const input = batch.map((row) => ({
+      key: row.key,
+      line: row.line,
+      user_id: ids.get(row.steamId),
+      amount: row.amountKopecks,
+      note: row.note,
+    }));
+    const credited = await queryRows<{ key: string; userId: number; balance: string | null }>(
+      tx,
+      sql`with input as (
+          select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+            as r(key text, line int, user_id int, amount bigint, note text)
+        ), claimed as (
+          insert into balance_imports (row_key, file_hash, line, user_id, amount_kopecks)
+          select key, ${key}, line, user_id, amount from input
+          on conflict do nothing
+          returning row_key
+        )
+        select i.key, i.user_id as "userId",
+          ledger_post(i.user_id, i.amount, 'transfer',
+            case when i.note is null then ${TRANSFER_DESCRIPTION}::text
+                 else ${TRANSFER_DESCRIPTION}::text || ': ' || i.note end,
+            ${TRANSFER_METHOD}::text, null::uuid, null::uuid)::text as balance
+        from claimed c join input i on i.key = c.row_key`,
+    );
+    const done = new Set(credited.map((row) => row.key));
+    const rows = batch.filter((row) => done.has(row.key));
+    await recordProgress(tx, key, batch.length, rows);
+    return { rows, found, credited };
+  });
+}
+
+/**
+ * A balance file brought from another shop: with `dryRun`, what it would do; otherwise each row
+ * credited as a «Перенос баланса» ledger entry, in batches of short transactions. A player who never
+ * signed in gets an account from the Steam ID (their first sign-in finds it). Each row is keyed by
+ * its content (Steam ID, amount, note): the same balances again, in another order, without the
+ * header or with `;`, credit nothing more, even when two admins send them at once. A file with any
+ * bad row changes nothing: its errors come back by line. `balance_import_runs` shows the progress.
  */
 export async function importBalances(
   db: Db,
   content: string,
   { dryRun, actor }: { dryRun: boolean; actor: AuditActor },
 ): Promise<BalanceImportOutcome> {
-  const { count, rows, errors } = readBalanceFile(content);
-  const hash = fileHash(content);
+  const { count, rows, errors } = await readBalanceFile(content);
   const summary = (pending: BalanceRow[], already: number, found: Set<string>) => ({
     dryRun,
     rows: count,
@@ -63,50 +126,38 @@ export async function importBalances(
     errors,
   });
   if (errors.length > 0) return { ...summary([], 0, new Set()), changedBalances: [] };
+  const key = fileKey(rows);
+  const pending: BalanceRow[] = [];
+  const found = new Set<string>();
+  const changed: BalanceImportOutcome['changedBalances'] = [];
   if (dryRun) {
-    const pending = await notYetCredited(db, hash, rows);
-    const found = await existingPlayers(db, pending);
+    for (const batch of batches(rows, PREVIEW_BATCH_ROWS)) {
+      const looked = await lookUp(db, batch);
+      pending.push(...batch.filter((row) => !looked.credited.has(row.key)));
+      for (const steamId of looked.found) found.add(steamId);
+      await nextTurn();
+    }
     return { ...summary(pending, rows.length - pending.length, found), changedBalances: [] };
   }
-  return db.transaction(async (tx) => {
-    // Which rows are new is settled row by row below, by claiming each row's key.
-    const found = await existingPlayers(tx, rows);
-    const accounts = createUsersRepository(tx);
-    const credited: BalanceRow[] = [];
-    const changed: BalanceImportOutcome['changedBalances'] = [];
-    for (const row of rows) {
-      // The key is claimed first: a row another import of this file already holds is skipped.
-      const user = await accounts.ensureFromSteam({
-        steamId: row.steamId,
-        username: `Игрок ${row.steamId.slice(-4)}`,
-        avatar: null,
-      });
-      const [claimed] = await tx
-        .insert(balanceImports)
-        .values({
-          fileHash: hash,
-          line: row.line,
-          userId: user.id,
-          amountKopecks: row.amountKopecks,
-        })
-        .onConflictDoNothing()
-        .returning({ line: balanceImports.line });
-      if (!claimed) continue;
-      const balance = await postEntry(tx, {
-        userId: user.id,
-        kind: 'transfer',
-        amountKopecks: row.amountKopecks,
-        description: row.note ? `${TRANSFER_DESCRIPTION}: ${row.note}` : TRANSFER_DESCRIPTION,
-        method: TRANSFER_METHOD,
-      });
-      if (balance !== null) changed.push({ userId: user.id, balanceKopecks: balance });
-      credited.push(row);
+  await startRun(db, key, rows.length, actor.id);
+  for (const batch of batches(rows, IMPORT_BATCH_ROWS)) {
+    const done = await creditBatch(db, key, batch);
+    pending.push(...done.rows);
+    for (const steamId of done.found) found.add(steamId);
+    for (const row of done.credited) {
+      if (row.balance !== null) {
+        changed.push({ userId: Number(row.userId), balanceKopecks: Number(row.balance) });
+      }
     }
-    const result = summary(credited, rows.length - credited.length, found);
+    await nextTurn();
+  }
+  const result = summary(pending, rows.length - pending.length, found);
+  await db.transaction(async (tx) => {
+    await finishRun(tx, key);
     await recordAudit(tx, actor, {
       action: 'balances.import',
       targetType: 'balances',
-      targetName: `файл ${hash.slice(0, 12)}`,
+      targetName: `файл ${key.slice(0, 12)}`,
       after: {
         rows: result.rows,
         credited: result.credited,
@@ -115,6 +166,6 @@ export async function importBalances(
         total: result.total,
       },
     });
-    return { ...result, changedBalances: changed };
   });
+  return { ...result, changedBalances: changed };
 }

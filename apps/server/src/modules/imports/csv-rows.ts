@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ImportError } from '@shop/shared';
+import { parse as parseStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 
 /** A file's text as the shop compares it: no byte-order mark, Unix line ends, no trailing blanks. */
@@ -50,4 +51,60 @@ export function csvRows(content: string): { rows: CsvRow[]; error: ImportError |
     const line = (error as { lines?: number }).lines ?? 1;
     return { rows: [], error: { line, message: 'Не удалось прочитать CSV: проверьте кавычки' } };
   }
+}
+
+/** About this much text is parsed between two turns of the event loop. */
+const SLICE_CHARS = 64 * 1024;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * `csvRows` for a large file: the same rows and errors, read a slice at a time (cut at line ends),
+ * handing the event loop back between slices, so a 100 000-row file does not stop the shop
+ * answering while it is read.
+ */
+export async function csvRowsInSlices(
+  content: string,
+): Promise<{ rows: CsvRow[]; error: ImportError | null }> {
+  const text = normalizedText(content);
+  const firstLine = text.split('\n', 1)[0] ?? '';
+  const rows: CsvRow[] = [];
+  // The line each record ends on (a quoted cell may span lines, so its start is counted back).
+  const ends: number[] = [];
+  const parser = parseStream({
+    delimiter: firstLine.includes(';') ? ';' : ',',
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+    on_record: (record: string[], context) => {
+      ends.push(context.lines);
+      return record;
+    },
+  });
+  let failed: { lines?: number } | null = null;
+  parser.on('data', (cells: string[]) =>
+    rows.push({
+      line: (ends[rows.length] ?? 1) - (cells.join('').match(/\n/g)?.length ?? 0),
+      cells,
+    }),
+  );
+  parser.on('error', (error: { lines?: number }) => (failed = error));
+  const ended = new Promise<void>((resolve) => {
+    parser.on('end', resolve);
+    parser.on('error', () => resolve());
+  });
+  for (let start = 0; start < text.length && !failed;) {
+    const cut = text.indexOf('\n', start + SLICE_CHARS);
+    const end = cut === -1 ? text.length : cut + 1;
+    parser.write(text.slice(start, end));
+    start = end;
+    await nextTurn();
+  }
+  if (!failed) parser.end();
+  await ended;
+  if (failed) {
+    const line = (failed as { lines?: number }).lines ?? 1;
+    return { rows: [], error: { line, message: 'Не удалось прочитать CSV: проверьте кавычки' } };
+  }
+  return { rows, error: null };
 }

@@ -1,6 +1,8 @@
 import {
   apiErrorSchema,
+  BALANCE_FILE_MAX_BYTES,
   balanceImportResultSchema,
+  balanceImportRunsSchema,
   IMPORT_FILE_MAX_BYTES,
   importErrorSchema,
   importQuerySchema,
@@ -12,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../audit/audit-log';
 import { importBalances } from './balance-import';
+import { recentRuns } from './balance-import-runs';
 import { importProducts } from './product-import';
 
 /** An import refused for its content: the errors by line (none for a refused request), nothing changed. */
@@ -41,19 +44,22 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/import/balances',
     {
       config: { permission: 'money' },
-      bodyLimit: IMPORT_FILE_MAX_BYTES,
+      bodyLimit: BALANCE_FILE_MAX_BYTES,
       schema: {
         tags,
         security,
         summary: 'Bring balances from another shop: a CSV of steamId,amount[,note] in roubles',
         description:
-          'With `?dryRun=1` it answers what would happen and changes nothing. Otherwise every row is ' +
-          'credited in one transaction as a «Перенос баланса» ledger entry; a player with no account ' +
-          'gets one from the Steam ID. Rows are keyed by the file and line: the same file twice ' +
-          'credits once. A file with any bad row changes nothing and answers its errors by line.',
+          'With `?dryRun=1` it answers what would happen and changes nothing. Otherwise each row is ' +
+          'credited as a «Перенос баланса» ledger entry, in batches of short transactions (the shop ' +
+          'keeps answering; GET /import/balances/runs shows the progress); a player with no account ' +
+          'gets one from the Steam ID. Each row is keyed by its content (Steam ID, amount, note): ' +
+          'the same balances again, reordered, without the header or with `;`, credit nothing ' +
+          'more, and a deliberate second transfer needs a note of its own. Up to 200 000 rows. A ' +
+          'file with any bad row changes nothing and answers its errors by line.',
         querystring: importQuerySchema,
         consumes: ['text/csv'],
-        body: z.string().max(IMPORT_FILE_MAX_BYTES),
+        body: z.string().max(BALANCE_FILE_MAX_BYTES),
         response: { 200: balanceImportResultSchema, 400: refusalSchema },
       },
     },
@@ -70,6 +76,21 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return result;
     },
+  );
+
+  app.get(
+    '/import/balances/runs',
+    {
+      config: { permission: 'money' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'The latest balance imports: rows done of rows and what was credited, while they run',
+        response: { 200: balanceImportRunsSchema },
+      },
+    },
+    async () => ({ runs: await recentRuns(app.db) }),
   );
 
   app.post(

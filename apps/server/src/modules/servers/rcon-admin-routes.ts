@@ -12,7 +12,7 @@ import { SERVER_NOT_FOUND } from './servers-routes';
 import { onlineSteamIds } from './online-players';
 import { createServersRepository } from './servers-repository';
 import { consoleAudit, consoleSentAudit } from './console-audit';
-import { recordAdminAction } from '../audit/audit-log';
+import { actorOf, appendAudit, recordAdminAction } from '../audit/audit-log';
 
 export const RCON_UNAVAILABLE = 'Нет связи с сервером по RCON. Проверьте адрес, порт и пароль.';
 
@@ -63,7 +63,9 @@ const rconAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       // Journaled before it leaves: a command the journal cannot name does not run at all.
       let sent: number | null;
       try {
-        sent = await recordAdminAction(app.db, request, consoleSentAudit(row, command));
+        sent = await app.db.transaction((tx) =>
+          appendAudit(tx, actorOf(request), consoleSentAudit(row, command)),
+        );
       } catch (error) {
         request.log.error({ err: error, serverId: row.id }, 'console command not journaled');
         throw new HttpError(503, 'internal', CONSOLE_NOT_JOURNALED);

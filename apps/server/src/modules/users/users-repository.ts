@@ -73,6 +73,25 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
+    /**
+     * ensureFromSteam for many players at once (a balance file): each Steam ID without an account
+     * gets one named «Игрок NNNN» from its last digits, in one statement. Returns every given Steam
+     * ID's account id.
+     */
+    async ensureManyFromSteam(steamIds: readonly string[]): Promise<Map<string, number>> {
+      if (steamIds.length === 0) return new Map();
+      const list = sql`${JSON.stringify(steamIds)}::jsonb`;
+      await db.execute(sql`insert into users (steam_id, username)
+        select s.id, 'Игрок ' || right(s.id, 4) from jsonb_array_elements_text(${list}) as s(id)
+        on conflict (steam_id) do nothing`);
+      const rows = await queryRows<{ id: number; steamId: string }>(
+        db,
+        sql`select id, steam_id as "steamId" from users
+            where steam_id in (select jsonb_array_elements_text(${list}))`,
+      );
+      return new Map(rows.map((row) => [row.steamId, Number(row.id)]));
+    },
+
     /** Creates the account on first sign-in, refreshes name, avatar and last visit afterwards. */
     async upsertFromSteam(identity: SteamIdentity): Promise<UserRow> {
       const [row] = await db

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../test-support/sql';
+import { createAccount } from '../../test-support/sign-in';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { checkLedger } from '../ledger/ledger';
+import { readBalanceFile } from './balance-file';
+
+let shop: TestApp;
+let admin: Awaited<ReturnType<typeof createAccount>>;
+
+// The embedded database: its one connection is what a long import used to hold for minutes.
+beforeAll(async () => {
+  shop = await createTestApp({}, { embedded: true });
+  admin = await createAccount(shop.app, shop.config, 'admin');
+});
+afterAll(async () => shop.close());
+
+const ROWS = 50_000;
+const steamId = (index: number) => String(76561198100000000n + BigInt(index));
+/** Row `index` of the big file: an amount in roubles and kopecks, a note on every third row. */
+const row = (index: number) => ({
+  steamId: steamId(index),
+  amount: `${(index % 997) + 1}.${String(index % 100).padStart(2, '0')}`,
+  note: index % 3 === 0 ? `Старый магазин  №${index % 7}` : '',
+});
+
+const send = (csv: string) =>
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/admin/import/balances',
+    headers: { ...admin.headers, 'content-type': 'text/csv; charset=utf-8' },
+    payload: csv,
+  });
+
+async function moneyState() {
+  const [state] = await queryRows<{ entries: number; total: string; keys: number }>(
+    shop.app.db,
+    sql`select (select count(*) from transactions)::int as entries,
+      (select coalesce(sum(balance_kopecks), 0) from users)::text as total,
+      (select count(*) from balance_imports)::int as keys`,
+  );
+  return state;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a large balance file', () => {
+  it(`credits ${ROWS} rows in batches while /api/health keeps answering within 200 ms`, async () => {
+    const lines = ['steamId,amount,note'];
+    for (let index = 0; index < ROWS; index += 1) {
+      const { steamId: id, amount, note } = row(index);
+      lines.push(`${id},${amount},${note}`);
+    }
+    const latencies: number[] = [];
+    const progress: number[] = [];
+    let running = true;
+    // A monitor asking for health every 20 ms, and the admin panel asking for the progress.
+    const probe = (async () => {
+      while (running) {
+        const started = performance.now();
+        const health = await shop.app.inject({ url: '/api/health' });
+        latencies.push(performance.now() - started);
+        expect(health.statusCode).toBeLessThan(500);
+        const runs = await shop.app.inject({
+          url: '/api/admin/import/balances/runs',
+          headers: admin.headers,
+        });
+        const [latest] = runs.json().runs;
+        if (latest) progress.push(latest.done);
+        await pause(20);
+      }
+    })();
+    const reply = await send(lines.join('\n'));
+    running = false;
+    await probe;
+    expect(reply.statusCode, reply.body.slice(0, 300)).toBe(200);
+    expect(reply.json()).toMatchObject({
+      rows: ROWS,
+      credited: ROWS,
+      alreadyImported: 0,
+      playersCreated: ROWS,
+      errors: [],
+    });
+    expect(latencies.length).toBeGreaterThan(20);
+    expect(Math.max(...latencies)).toBeLessThan(200);
+    // The progress moved while it ran, and ends with every row done.
+    expect(progress.some((done) => done > 0 && done < ROWS)).toBe(true);
+    const runs = await shop.app.inject({
+      url: '/api/admin/import/balances/runs',
+      headers: admin.headers,
+    });
+    expect(runs.json().runs[0]).toMatchObject({
+      rows: ROWS,
+      done: ROWS,
+      credited: ROWS,
+      total: reply.json().total,
+      finishedAt: expect.any(String),
+    });
+    expect((await checkLedger(shop.app.db)).mismatched).toBe(0);
+
+    // The same balances reordered, without the header, with `;` and decimal commas: nothing more.
+    const before = await moneyState();
+    const reordered = [];
+    for (let index = ROWS - 1; index >= 0; index -= 1) {
+      const { steamId: id, amount, note } = row(index);
+      reordered.push(`${id};${amount.replace('.', ',')};${note}`);
+    }
+    const again = await send(reordered.join('\r\n'));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ credited: 0, alreadyImported: ROWS, total: 0 });
+    expect(await moneyState()).toEqual(before);
+  }, 600_000);
+
+  it('takes up to 200 000 rows and refuses more, in Russian', async () => {
+    const file = (count: number) =>
+      Array.from({ length: count }, (_, index) => `${steamId(index)},1`).join('\n');
+    const read = await readBalanceFile(file(200_000));
+    expect(read.errors).toEqual([]);
+    expect(read.rows).toHaveLength(200_000);
+    expect((await readBalanceFile(file(200_001))).errors).toEqual([
+      { line: 1, message: 'Не больше 200 000 строк в одном файле' },
+    ]);
+  }, 120_000);
+});
