@@ -35,6 +35,8 @@ export const adminPaymentSchema = z.object({
   steamId: z.string(),
   amount: z.number(),
   bonus: z.number(),
+  /** Which provider took it (`freekassa`, `yookassa`, `cryptopay`); `method` is its method id. */
+  provider: z.string(),
   method: z.string(),
   status: z.enum(['pending', 'paid', 'cancelled', 'failed']),
   createdAt: z.string(),

@@ -54,6 +54,7 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           bonus: kopecksToRoubles(
             payment.bonusKopecks + payment.firstBonusKopecks + payment.promoBonusKopecks,
           ),
+          provider: payment.provider,
           method: payment.method,
           status: payment.status as 'pending' | 'paid' | 'cancelled' | 'failed',
           createdAt: payment.createdAt.toISOString(),

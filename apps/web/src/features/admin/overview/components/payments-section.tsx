@@ -21,7 +21,14 @@ const statusBadge = {
   failed: { label: 'Ошибка', variant: 'destructive' },
 } as const;
 
-const sourceLabel = { provider: 'FreeKassa', admin: 'администратор' } as const;
+/** Who recorded a reversal: the payment's provider (found by the reconciliation job) or an admin. */
+const providerTitle: Record<string, string> = {
+  freekassa: 'FreeKassa',
+  yookassa: 'ЮKassa',
+  cryptopay: 'Crypto Pay',
+};
+const sourceLabel = (payment: AdminPayment, source: 'provider' | 'admin') =>
+  source === 'admin' ? 'администратор' : (providerTitle[payment.provider] ?? payment.provider);
 
 function Status({ payment }: { payment: AdminPayment }) {
   const { reversal } = payment;
@@ -30,7 +37,8 @@ function Status({ payment }: { payment: AdminPayment }) {
       <span className="grid gap-0.5">
         <Badge variant="destructive">Отменено: −{formatRoubles(reversal.amount)}</Badge>
         <span className="text-xs text-muted-foreground">
-          {sourceLabel[reversal.source]}, {formatDateTime(reversal.createdAt)}: {reversal.reason}
+          {sourceLabel(payment, reversal.source)}, {formatDateTime(reversal.createdAt)}:{' '}
+          {reversal.reason}
         </span>
       </span>
     );
