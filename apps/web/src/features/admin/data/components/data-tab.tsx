@@ -1,4 +1,8 @@
-import type { BalanceImportResult, ProductImportResult } from '@shop/shared';
+import {
+  BALANCE_FILE_MAX_BYTES,
+  type BalanceImportResult,
+  type ProductImportResult,
+} from '@shop/shared';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,6 +14,7 @@ import { useImportBalances, useImportProducts } from '../api/import-data';
 import { AdminSection } from '../../shared/components/admin-section';
 import { BackupStatusCard } from '../../shared/components/backup-status-card';
 import { Can } from '../../shared/components/can';
+import { BalanceImportProgress } from './balance-import-progress';
 import { ImportPanel } from './import-panel';
 
 /** A file's column names, as typed in its header: one unbreakable word, so it may wrap anywhere. */
@@ -24,7 +29,7 @@ function BalancePreview({ result }: { result: BalanceImportResult }) {
       {formatRoubles(result.total)}; игроков найдено {formatNumber(result.playersFound)}, новых{' '}
       {formatNumber(result.playersCreated)}.
       {result.alreadyImported > 0 &&
-        ` Уже перенесено этим файлом раньше: ${formatNumber(result.alreadyImported)}, второй раз не зачисляется.`}
+        ` Уже перенесено раньше (тот же Steam ID, сумма и примечание): ${formatNumber(result.alreadyImported)}, второй раз не зачисляется.`}
     </p>
   );
 }
@@ -93,7 +98,9 @@ export function DataTab() {
       <AdminSection title="Перенос балансов">
         <p className="mb-3 text-sm text-muted-foreground">
           CSV из другого магазина: <Columns>steamId,amount[,note]</Columns> — сумма в рублях с
-          копейками. Сначала покажем, что будет; один и тот же файл второй раз ничего не зачислит.
+          копейками, до 200 000 строк. Сначала покажем, что будет. Строка с теми же Steam ID, суммой
+          и примечанием второй раз не зачисляется — в любом файле, порядке, с заголовком или без,
+          через «,» или «;». Второй перевод той же суммы тому же игроку — с другим примечанием.
         </p>
         <ImportPanel<BalanceImportResult>
           label="Файл балансов (CSV)"
@@ -106,6 +113,10 @@ export function DataTab() {
           done={(result) =>
             `Зачислено ${formatNumber(result.credited)} игрокам на ${formatRoubles(result.total)}`
           }
+          maxBytes={BALANCE_FILE_MAX_BYTES}
+        />
+        <BalanceImportProgress
+          active={balances.isPending && balances.variables?.dryRun === false}
         />
       </AdminSection>
       </Can>

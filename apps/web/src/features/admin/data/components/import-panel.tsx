@@ -23,6 +23,7 @@ export function ImportPanel<T extends ImportResult>({
   summary,
   canApply,
   done,
+  maxBytes = IMPORT_FILE_MAX_BYTES,
 }: {
   label: string;
   accept: string;
@@ -32,6 +33,8 @@ export function ImportPanel<T extends ImportResult>({
   summary: (result: T) => ReactNode;
   canApply: (result: T) => boolean;
   done: (result: T) => string;
+  /** The largest file the server takes for this import. */
+  maxBytes?: number;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<ImportFile | null>(null);
@@ -53,8 +56,9 @@ export function ImportPanel<T extends ImportResult>({
   const onFile = async (chosen: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!chosen) return;
-    if (chosen.size > IMPORT_FILE_MAX_BYTES) {
-      toast.error('Ошибка', { description: 'Файл больше 4 МБ: разделите его на части' });
+    if (chosen.size > maxBytes) {
+      const megabytes = Math.floor(maxBytes / (1024 * 1024));
+      toast.error('Ошибка', { description: `Файл больше ${megabytes} МБ: разделите его на части` });
       return;
     }
     const picked = importFileOf(chosen.name, chosen.type, await readFileText(chosen));
