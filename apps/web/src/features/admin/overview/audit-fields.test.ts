@@ -16,6 +16,7 @@ describe('audit field labels', () => {
 
   it('names the keys the other journal rows write', () => {
     const keys = ['balance', 'isOwner', 'vipExpiresAt', 'paymentId', 'sessionsEnded', 'reply'];
+    keys.push('role', 'permissions', 'personalData');
     expect(keys.filter((key) => auditFieldLabel(key) === key)).toEqual([]);
   });
 });

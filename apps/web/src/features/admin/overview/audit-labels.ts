@@ -4,6 +4,7 @@ import { auditFieldLabel } from './audit-fields';
 const actionLabels: Record<string, string> = {
   'user.balance': 'Баланс',
   'user.admin': 'Права администратора',
+  'user.role': 'Роль',
   'user.vip': 'VIP',
   'order.refund': 'Возврат денег',
   'order.hold_cancel': 'Удержанный заказ отменён',
