@@ -33,6 +33,7 @@ import { PRICE_CHANGED_ASK, priceChangeOf, type PriceChange } from '@/lib/price-
 import { purchaseCost } from '@/lib/purchase-cost';
 import type { PurchaseServer } from '@/lib/purchase-servers';
 import type { VipTierNames } from '@/lib/vip-tiers';
+import { useProducts } from '../api/get-products';
 import { usePurchaseProduct } from '../api/purchase-product';
 import { deliveryHint, priceUnit, purchaseSummaryFor, serversForProduct } from '../purchase';
 import { useServerOffer } from '../use-offer';
@@ -75,7 +76,10 @@ export function PurchaseDialog({
   /** Supplied by the route: the cart is another feature. */
   onAddToCart?: (input: { productId: number; quantity: number }) => Promise<unknown>;
 }) {
-  const { product } = target;
+  // The catalogue as it is now (read again after a refused price), else the card that was clicked.
+  const catalogue = useProducts();
+  const product =
+    catalogue.data?.find((candidate) => candidate.id === target.product.id) ?? target.product;
   const stackSize = product.quantity;
   const purchase = usePurchaseProduct();
   const queryClient = useQueryClient();
