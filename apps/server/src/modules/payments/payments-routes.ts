@@ -28,7 +28,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Start a top-up within the shop limits (10 to 15000 ₽ by default) and its bonus percent as shown; kassa returns the signed payment link, sbp the SBP page',
+          "Start a top-up within the shop's and the method's limits and its bonus as shown: method is the provider (freekassa, yookassa, cryptopay; kassa and sbp are FreeKassa's card and SBP), paymentSystemId its method (GET /payments/methods); returns the provider's page",
         body: paymentCreateSchema,
         response: {
           200: paymentCreateReplySchema,
@@ -52,7 +52,8 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "One of the signed-in user's payments",
+        summary:
+          "One of the signed-in user's payments; a pending YooKassa or Crypto Pay one is checked with the provider (at most every 5 s)",
         params: z.object({ id: z.string().max(64) }),
         response: { 200: paymentStatusSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
