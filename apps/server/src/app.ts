@@ -186,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(telegramPlugin, {
     config: config.telegram,
     publicUrl: config.publicUrl,
+    owners: config.adminSteamIds,
     autostart: options.delivery?.autostart ?? true,
   });
   await app.register(notificationsPlugin, {

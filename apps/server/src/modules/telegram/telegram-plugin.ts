@@ -28,6 +28,8 @@ declare module 'fastify' {
 export interface TelegramOptions {
   config: TelegramConfig;
   publicUrl: string;
+  /** ADMIN_STEAM_IDS: owners may answer chats from Telegram. */
+  owners: ReadonlySet<string>;
   /** false: tests start polling or poll by hand. */
   autostart: boolean;
 }
@@ -42,7 +44,7 @@ export function telegramFeatures(config: TelegramConfig): string {
 async function telegramPlugin(app: FastifyInstance, options: TelegramOptions) {
   const { config } = options;
   const api = createTelegramApi(config);
-  const bot = api ? createTelegramBot(app, api) : null;
+  const bot = api ? createTelegramBot(app, api, options.owners) : null;
   const updates = api && bot ? createTelegramUpdates(app.db, api, bot, config, app.log) : null;
   app.decorate('telegram', {
     config,

@@ -79,7 +79,8 @@ export function createTelegramUpdates(
       stopping = new AbortController();
       const signal = stopping.signal;
       loop = (async () => {
-        while (!signal.aborted) {
+        // 1 s, 2 s, 4 s … 30 s: the demo's stand-in answers once this very process listens.
+        for (let wait = 1_000; !signal.aborted; wait = Math.min(wait * 2, 30_000)) {
           try {
             if (config.webhookSecret) {
               await api.setWebhook(config.webhookUrl, {
@@ -94,7 +95,7 @@ export function createTelegramUpdates(
             return poll(signal);
           } catch (error) {
             log.warn({ reason: telegramFailure(error).message }, 'telegram webhook setup failed');
-            await pause(30_000, signal);
+            await pause(wait, signal);
           }
         }
       })();

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { DiscordLinkCard } from './discord-link-card';
+import { TelegramLinkCard } from './telegram-link-card';
 import { errorText } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useLogoutEverywhere } from '../api/logout-everywhere';
@@ -101,6 +102,7 @@ export function SettingsTab({ user }: { user: User }) {
         <SignOutEverywhere />
       </Card>
       <DiscordLinkCard />
+      <TelegramLinkCard />
     </div>
   );
 }

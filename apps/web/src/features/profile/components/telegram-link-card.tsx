@@ -1,0 +1,110 @@
+import { PLAYER_NEWS, PLAYER_NEWS_LABELS } from '@shop/shared';
+import { ExternalLink } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ButtonAnchor } from '@/components/ui/button-link';
+import { Card } from '@/components/ui/card';
+import { Switch } from '@/components/ui/switch';
+import { errorText } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import {
+  requestTelegramLink,
+  useTelegramLink,
+  useTelegramNews,
+  useUnlinkTelegram,
+} from '../api/telegram-link';
+
+/**
+ * Profile → Настройки: the linked Telegram with the news it gets, each switchable, and «Отвязать»;
+ * or a one-time link that opens the shop's bot, which links the account when started.
+ */
+export function TelegramLinkCard() {
+  const [link, setLink] = useState<string | null>(null);
+  const { data } = useTelegramLink(link !== null);
+  const unlink = useUnlinkTelegram();
+  const news = useTelegramNews();
+  const [asking, setAsking] = useState(false);
+  if (!data?.available && !data?.linked) return null;
+  if (data.linked && link) setLink(null);
+
+  const ask = () => {
+    setAsking(true);
+    requestTelegramLink()
+      .then(({ url }) => setLink(url))
+      .catch((error: unknown) => toast.error(errorText(error, 'Не удалось получить ссылку')))
+      .finally(() => setAsking(false));
+  };
+
+  return (
+    <Card className="flex flex-col gap-4 p-5 sm:p-6">
+      <h2 className="font-display text-lg font-bold tracking-wide text-white uppercase">
+        Telegram
+      </h2>
+      {data.linked ? (
+        <>
+          <p className="text-sm text-foreground/90">
+            Привязан Telegram{' '}
+            <strong className="text-white">
+              {data.linked.username ? `@${data.linked.username}` : `id ${data.linked.telegramId}`}
+            </strong>
+            . Бот {data.botUsername ? `@${data.botUsername}` : 'магазина'} присылает новости и
+            отвечает на /balance и /orders.
+          </p>
+          <fieldset className="grid gap-3">
+            <legend className="mb-1 text-sm font-medium">Что присылать</legend>
+            {PLAYER_NEWS.map((item) => (
+              <label key={item} className="flex items-center gap-3 text-sm">
+                <Switch
+                  checked={data.linked?.news[item] ?? true}
+                  disabled={news.isPending}
+                  onCheckedChange={(on) =>
+                    news.mutate(
+                      { [item]: on },
+                      { onError: (error) => toast.error(errorText(error, 'Не удалось сохранить')) },
+                    )
+                  }
+                />
+                {PLAYER_NEWS_LABELS[item]}
+              </label>
+            ))}
+          </fieldset>
+          <Button
+            variant="outline"
+            className="w-fit"
+            disabled={unlink.isPending}
+            onClick={() =>
+              unlink.mutate(undefined, {
+                onSuccess: () => toast.success('Telegram отвязан'),
+                onError: (error) => toast.error(errorText(error, 'Не удалось отвязать Telegram')),
+              })
+            }
+          >
+            Отвязать
+          </Button>
+        </>
+      ) : link ? (
+        <>
+          <p className="text-sm text-foreground/90">
+            Откройте бота и нажмите «Start» (или «Запустить»): аккаунт привяжется сам. Ссылка
+            действует 10 минут и срабатывает один раз.
+          </p>
+          <ButtonAnchor href={link} target="_blank" rel="noopener noreferrer" className="w-fit">
+            Открыть бота
+            <ExternalLink aria-hidden="true" />
+            <span className="sr-only">(откроется в новой вкладке)</span>
+          </ButtonAnchor>
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">
+            Привяжите Telegram, чтобы получать там «Выдано», подарки, напоминание о конце VIP и
+            ответы поддержки.
+          </p>
+          <Button className="w-fit" disabled={asking} onClick={ask}>
+            Привязать Telegram
+          </Button>
+        </>
+      )}
+    </Card>
+  );
+}
