@@ -56,6 +56,8 @@ export const healthSchema = z.object({
   ),
 });
 
+export type Health = z.infer<typeof healthSchema>;
+
 /** Public settings the web app needs before anyone signs in. */
 export const siteSettingsSchema = z.object({
   discordUrl: z.string(),

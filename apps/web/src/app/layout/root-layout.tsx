@@ -3,6 +3,7 @@ import { useSession } from '@/features/auth/use-session';
 import { cn } from '@/lib/cn';
 import { Background } from './background';
 import { DemoBanner } from './demo-banner';
+import { RestoredCopyBanner } from './restored-copy-banner';
 import { MainCommunityLink } from './main-community-link';
 import { GuestChatToggle } from './guest-chat-toggle';
 import { LegalDialogProvider } from './legal/legal-dialog-provider';
@@ -35,6 +36,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
         </a>
         <div className="relative z-10 flex min-h-dvh flex-col">
           <DemoBanner />
+          <RestoredCopyBanner />
           <SiteHeader />
           {user && user.balance < 0 && (
             <Suspense fallback={null}>

@@ -27,6 +27,7 @@ import { ServersTab } from '../../servers/components/servers-tab';
 import { SiteTab } from '../../site/components/site-tab';
 import { UsersTab } from '../../users/components/users-tab';
 import { AdminPermissions } from '../permissions-context';
+import { useHealth } from '@/lib/health';
 
 /** Each tab with the permissions that show it (any of them): the README's table. */
 const tabs: ReadonlyArray<{
@@ -65,6 +66,18 @@ const tabs: ReadonlyArray<{
 function tabOf(search: string, shown: readonly { value: string }[]): string {
   const asked = new URLSearchParams(search).get('tab');
   return shown.some((tab) => tab.value === asked) ? (asked ?? '') : (shown[0]?.value ?? '');
+}
+
+/** The running release (CHANGELOG.md names what it changed), at the foot of the panel. */
+function ShopVersion() {
+  const { data } = useHealth();
+  if (!data) return null;
+  return (
+    <p className="mt-8 text-center text-xs text-muted-foreground">
+      Rust Shop, версия {data.version}
+      {data.restoredCopy ? ' · восстановленная копия' : ''}
+    </p>
+  );
 }
 
 /** The panel for staff holding `permissions` (from the profile): only their tabs and buttons. */
@@ -123,6 +136,7 @@ export function AdminPage({ permissions }: { permissions: readonly RoutePermissi
           <SiteTab />
         </TabsContent>
       </Tabs>
+      <ShopVersion />
     </AdminPermissions>
   );
 }
