@@ -2,11 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
 
-/**
- * What the player and the admin read while a job waits for the admin's decision on a reversed
- * payment (issue 36).
- */
-export const HELD_REASON = 'Ожидает решения администратора';
+/** What the player and the admin read while a job waits for the admin's decision (issue 36). */
+export { HELD_REASON } from '@shop/shared';
 
 /**
  * Whether a job (alias `j`) may be handed out, by the RCON worker or to a plugin's lease: never

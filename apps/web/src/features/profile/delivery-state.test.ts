@@ -1,4 +1,4 @@
-import { AWAITING_SAVE_REASON, type Order } from '@shop/shared';
+import { AWAITING_SAVE_REASON, HELD_REASON, type Order } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { deliveryState, isDeliveryUnderway, PLUGIN_HINT } from './delivery-state';
 
@@ -36,6 +36,14 @@ describe('deliveryState', () => {
       deliveryState(order({ reason: 'Игрок не в сети: выдача при следующем входе' })).text,
     ).toBe('Ожидает: Игрок не в сети: выдача при следующем входе');
     expect(deliveryState(order()).text).toBe('Ожидает выдачи');
+  });
+
+  it('says an order a reversed top-up paid for waits for the admin, without /store', () => {
+    expect(deliveryState(order({ method: 'plugin', reason: HELD_REASON }))).toEqual({
+      text: HELD_REASON,
+      tone: 'warning',
+      hint: null,
+    });
   });
 
   it('names a failure with its reason', () => {

@@ -1,4 +1,4 @@
-import { AWAITING_SAVE_REASON, type Order } from '@shop/shared';
+import { AWAITING_SAVE_REASON, HELD_REASON, type Order } from '@shop/shared';
 import type { StatusTone as Tone } from '@/lib/order-status';
 
 type DeliveryView = Pick<Order, 'status' | 'isDelivered' | 'delivery'>;
@@ -36,6 +36,8 @@ export function deliveryState(order: DeliveryView): {
   // The plugin gave it into the inventory; the order settles at the game's next world save.
   if (status === 'sending' && reason === AWAITING_SAVE_REASON)
     return { text: AWAITING_SAVE_REASON, tone: 'success', hint: null };
+  // A reversed top-up paid for it: /store cannot help, the admin decides (issue 36).
+  if (reason === HELD_REASON) return { text: HELD_REASON, tone: 'warning', hint: null };
   const hint = method === 'plugin' ? PLUGIN_HINT : null;
   if (status === 'sending') return { text: 'Выдаётся…', tone: 'warning', hint };
   return { text: reason ? `Ожидает: ${reason}` : 'Ожидает выдачи', tone: 'warning', hint };
