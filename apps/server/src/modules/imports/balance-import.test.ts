@@ -129,6 +129,26 @@ describe('balances brought from another shop', () => {
     expect((await checkLedger(shop.app.db)).mismatched).toBe(0);
   });
 
+  it('knows a balance by its content: the same rows reordered, headerless or with `;` credit nothing', async () => {
+    const before = await moneyState();
+    const copies = [
+      [`${OTHER},0.99,`, `${NEWCOMER},"1 200,05"`, `${KNOWN},150.50,с прошлого магазина`],
+      [`${KNOWN};150,50;с  прошлого магазина`, `${NEWCOMER};1 200,05`, `${OTHER};0,99`],
+    ];
+    for (const copy of copies) {
+      const reply = await send(copy.join('\n'));
+      expect(reply.json()).toMatchObject({ credited: 0, alreadyImported: 3, total: 0 });
+    }
+    expect({ ...(await moneyState()), journal: before.journal }).toEqual(before);
+
+    // A deliberate second transfer of the same amount: with a note of its own it is credited.
+    const known = await balanceOf(KNOWN);
+    const second = await send(`${KNOWN},150.50,с прошлого магазина (часть 2)`);
+    expect(second.json()).toMatchObject({ credited: 1, alreadyImported: 0, total: 150.5 });
+    expect(await balanceOf(KNOWN)).toBe(known! + 15050);
+    expect((await checkLedger(shop.app.db)).mismatched).toBe(0);
+  });
+
   it('answers a malformed file with its errors by line and changes nothing', async () => {
     const before = await moneyState();
     const bad = [
