@@ -70,7 +70,10 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
       ) {
         throw unauthorized('Неверный секрет вебхука Telegram');
       }
-      await app.telegram.bot.handle(request.body);
+      // An update the bot cannot read is logged and acknowledged: Telegram would only send it again.
+      await app.telegram.bot.handle(request.body).catch((err: unknown) => {
+        request.log.warn({ err, updateId: request.body.update_id }, 'telegram update failed');
+      });
       return { success: true as const };
     },
   );
