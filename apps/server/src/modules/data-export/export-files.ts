@@ -136,7 +136,7 @@ export const exportFiles: ExportFile[] = [
   },
   {
     name: 'payments.csv',
-    about: 'top-ups through the payment provider',
+    about: 'top-ups through the payment providers',
     columns: [
       col('payment_id', 'text', 'the order id the provider knows'),
       col('created_at', 'time', 'when the player started it, UTC'),
@@ -145,7 +145,8 @@ export const exportFiles: ExportFile[] = [
       col('amount', 'money', 'paid, roubles'),
       col('bonus', 'money', "the shop's bonus, roubles"),
       col('promo_bonus', 'money', "a percentage promo code's bonus, roubles"),
-      col('method', 'text', 'card or sbp'),
+      col('provider', 'text', 'freekassa, yookassa or cryptopay'),
+      col('method', 'text', "the provider's method: card, sbp, bank_card, sberbank, crypto…"),
       col('status', 'text', 'pending, paid, cancelled or failed'),
       col('provider_id', 'text', "the provider's own payment number"),
       col('email', 'free-text', 'the address the receipt went to'),
@@ -153,7 +154,7 @@ export const exportFiles: ExportFile[] = [
     page: pagedByTime(
       'p',
       sql`p.id as payment_id, p.created_at, p.paid_at, u.steam_id, p.amount_kopecks as amount,
-        p.bonus_kopecks as bonus, p.promo_bonus_kopecks as promo_bonus, p.method, p.status,
+        p.bonus_kopecks as bonus, p.promo_bonus_kopecks as promo_bonus, p.provider, p.method, p.status,
         p.provider_id, p.email from payments p join users u on u.id = p.user_id`,
     ),
   },
