@@ -25,4 +25,8 @@ runDataCommand(async (config) => {
   console.log(
     `Every balance equals its ledger (${result.ledger.users} players, ${formatRoubles(kopecksToRoubles(result.ledger.balancesKopecks))} in all). Schema now ${result.schemaVersion}.`,
   );
+  // What the restore ended and marked (restore-aftermath.ts), for the owner to act on.
+  console.log(
+    'Every session of the backup has ended: everyone signs in again. Issue each game server a new plugin key (Серверы → Новый ключ) and put it in the plugin; the admin panel names the servers still waiting.',
+  );
 });
