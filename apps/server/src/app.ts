@@ -187,14 +187,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config: config.telegram,
     publicUrl: config.publicUrl,
     owners: config.adminSteamIds,
-    autostart: options.delivery?.autostart ?? true,
+    // A restored copy neither polls Telegram (it would take the live shop's updates) nor sends.
+    autostart,
   });
   await app.register(notificationsPlugin, {
     telegram: config.telegram,
     vk: config.vk,
     publicUrl: config.publicUrl,
     backupEveryHours: config.backups.everyHours,
-    autostart: options.delivery?.autostart ?? true,
+    autostart,
   });
   await app.register(wipesPlugin, { shopTimeZone: config.shopTimeZone });
   await app.register(giftsPlugin, { config });
