@@ -116,4 +116,17 @@ describe('an owner', () => {
     expect(reversed.json().reversed).toBe(true);
     expect(await balance(owner)).toBeLessThan(before);
   });
+
+  it('shows top-ups beside a chat only to staff who hold money', async () => {
+    await topUp(owner, 500);
+    const context = async (by: Account) =>
+      (await call(by, 'GET', `/api/admin/users/${owner.id}/support-context`)).json<{
+        topUps: unknown[];
+        orders: unknown[];
+      }>();
+    expect((await context(admin)).topUps.length).toBeGreaterThanOrEqual(1);
+    const seen = await context(moderator);
+    expect(seen.topUps).toEqual([]);
+    expect(seen.orders).toEqual([]);
+  });
 });

@@ -25,6 +25,8 @@ function lastCommand(job: DeliveryJobRow): string | null {
 export async function loadSupportContext(
   app: FastifyInstance,
   userId: number,
+  /** Top-ups are money: staff without `money` get none (docs/decisions/0036-staff-roles.md). */
+  options: { topUps: boolean } = { topUps: true },
 ): Promise<SupportContext | undefined> {
   const row = await createUsersRepository(app.db).findById(userId);
   if (!row) return undefined;
@@ -35,7 +37,9 @@ export async function loadSupportContext(
     { limit: RECENT_ORDERS },
   );
   const jobs = await createDeliveryRepository(app.db).listForOrders(orders.map((o) => o.id));
-  const payments = await createPaymentsRepository(app.db).recentForUser(userId, RECENT_TOP_UPS);
+  const payments = options.topUps
+    ? await createPaymentsRepository(app.db).recentForUser(userId, RECENT_TOP_UPS)
+    : [];
   return {
     user: {
       id: user.id,

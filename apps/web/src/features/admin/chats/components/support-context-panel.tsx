@@ -12,6 +12,8 @@ import { errorText } from '@/lib/api-client';
 import { formatDateTime, formatRoubles } from '@/lib/format';
 import { adminKeys } from '../../shared/admin-keys';
 import { useRetryDelivery } from '../../shared/api/retry-delivery';
+import { Can } from '../../shared/components/can';
+import { useCan } from '../../shared/permissions-context';
 import { useSupportContext } from '../api/support-chats';
 
 type Delivery = SupportContext['orders'][number]['deliveries'][number];
@@ -29,6 +31,7 @@ const deliveryBadge: Record<
 
 function DeliveryLine({ delivery, userId }: { delivery: Delivery; userId: number }) {
   const retry = useRetryDelivery();
+  const can = useCan();
   const queryClient = useQueryClient();
   const badge = deliveryBadge[delivery.status];
   const resend = async () => {
@@ -55,7 +58,7 @@ function DeliveryLine({ delivery, userId }: { delivery: Delivery; userId: number
       {delivery.lastResult && (
         <p className="text-[11px] [overflow-wrap:anywhere] text-[#f5d27e]">{delivery.lastResult}</p>
       )}
-      {delivery.status === 'failed' && (
+      {delivery.status === 'failed' && can('orders.refund') && (
         <Button
           size="sm"
           variant="secondary"
@@ -126,25 +129,30 @@ export function SupportContextPanel({ userId }: { userId: number }) {
         ))}
       </section>
 
-      <section aria-label="Пополнения" className="flex flex-col gap-1.5">
-        <h4 className="text-xs font-bold tracking-widest text-foreground/60 uppercase">
-          Пополнения
-        </h4>
-        {topUps.length === 0 && <p className="text-sm text-muted-foreground">Пополнений нет</p>}
-        {topUps.map((topUp) => (
-          <p key={topUp.id} className="flex justify-between gap-2 text-xs">
-            <span className="text-muted-foreground">{formatDateTime(topUp.createdAt)}</span>
-            <span className={topUp.status === 'paid' ? 'text-[#8ee0a6]' : 'text-muted-foreground'}>
-              {formatRoubles(topUp.amount)} ·{' '}
-              {topUp.status === 'paid'
-                ? 'оплачено'
-                : topUp.status === 'pending'
-                  ? 'ожидает'
-                  : 'не оплачено'}
-            </span>
-          </p>
-        ))}
-      </section>
+      {/* Top-ups are money: staff without it get none from the shop, and no section. */}
+      <Can permission="money">
+        <section aria-label="Пополнения" className="flex flex-col gap-1.5">
+          <h4 className="text-xs font-bold tracking-widest text-foreground/60 uppercase">
+            Пополнения
+          </h4>
+          {topUps.length === 0 && <p className="text-sm text-muted-foreground">Пополнений нет</p>}
+          {topUps.map((topUp) => (
+            <p key={topUp.id} className="flex justify-between gap-2 text-xs">
+              <span className="text-muted-foreground">{formatDateTime(topUp.createdAt)}</span>
+              <span
+                className={topUp.status === 'paid' ? 'text-[#8ee0a6]' : 'text-muted-foreground'}
+              >
+                {formatRoubles(topUp.amount)} ·{' '}
+                {topUp.status === 'paid'
+                  ? 'оплачено'
+                  : topUp.status === 'pending'
+                    ? 'ожидает'
+                    : 'не оплачено'}
+              </span>
+            </p>
+          ))}
+        </section>
+      </Can>
     </aside>
   );
 }

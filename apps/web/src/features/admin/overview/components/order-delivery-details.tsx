@@ -8,6 +8,8 @@ import { cn } from '@/lib/cn';
 import type { AdminOrder } from '../api/get-admin-orders';
 import { useRefundOrder } from '../api/refund-order';
 import { useRetryDelivery } from '../../shared/api/retry-delivery';
+import { Can } from '../../shared/components/can';
+import { useCan } from '../../shared/permissions-context';
 import {
   deliveryProblemText,
   type DeliveryProblems,
@@ -38,6 +40,7 @@ export function OrderDeliveryDetails({
   const [refunding, setRefunding] = useState(false);
   const retry = useRetryDelivery();
   const refund = useRefundOrder();
+  const can = useCan();
   const listed = [...problems.failed, ...problems.waiting, ...problems.sending];
 
   const confirmRetry = async (delivery: OrderDelivery) => {
@@ -84,7 +87,7 @@ export function OrderDeliveryDetails({
                 {deliveryProblemText(delivery)}
               </span>
             </div>
-            {delivery.status === 'failed' && (
+            {delivery.status === 'failed' && can('orders.refund') && (
               <Button
                 variant="outline"
                 size="sm"
@@ -99,21 +102,23 @@ export function OrderDeliveryDetails({
           </li>
         ))}
       </ul>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`Вернуть деньги за заказ ${shortId}`}
-          onClick={() => setRefunding(true)}
-          className="max-sm:w-full"
-        >
-          <Undo2 aria-hidden="true" />
-          Вернуть деньги
-        </Button>
-        <p className="text-xs text-muted-foreground">
-          Ожидающие и неудавшиеся выдачи отменяются, их стоимость вернётся на баланс игрока.
-        </p>
-      </div>
+      <Can permission="orders.refund">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Вернуть деньги за заказ ${shortId}`}
+            onClick={() => setRefunding(true)}
+            className="max-sm:w-full"
+          >
+            <Undo2 aria-hidden="true" />
+            Вернуть деньги
+          </Button>
+          <p className="text-xs text-muted-foreground">
+            Ожидающие и неудавшиеся выдачи отменяются, их стоимость вернётся на баланс игрока.
+          </p>
+        </div>
+      </Can>
 
       <ConfirmDialog
         open={retrying !== null}

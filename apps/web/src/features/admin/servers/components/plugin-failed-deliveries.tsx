@@ -8,6 +8,7 @@ import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { adminKeys } from '../../shared/admin-keys';
 import { useRetryDelivery } from '../../shared/api/retry-delivery';
+import { Can } from '../../shared/components/can';
 import { FAILED_SHOWN, failureText } from '../plugin-status';
 
 type FailedDelivery = ServerPluginStatus['failed'][number];
@@ -38,17 +39,19 @@ function FailedLine({ delivery, serverId }: { delivery: FailedDelivery; serverId
           {formatDateTime(delivery.at)}
         </span>
       </div>
-      <Button
-        variant="outline"
-        size="sm"
-        aria-label={`Повторить выдачу: ${delivery.itemName}`}
-        disabled={retry.isPending}
-        onClick={() => void resend()}
-        className="max-sm:flex-1"
-      >
-        <RotateCcw aria-hidden="true" />
-        Повторить выдачу
-      </Button>
+      <Can permission="orders.refund">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Повторить выдачу: ${delivery.itemName}`}
+          disabled={retry.isPending}
+          onClick={() => void resend()}
+          className="max-sm:flex-1"
+        >
+          <RotateCcw aria-hidden="true" />
+          Повторить выдачу
+        </Button>
+      </Can>
     </li>
   );
 }
