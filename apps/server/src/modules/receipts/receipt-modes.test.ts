@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceParts } from '../ledger/ledger';
 import { addProduct } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import { queryRows } from '../../test-support/sql';
@@ -62,6 +63,11 @@ describe('a reversed YooKassa top-up (54-ФЗ)', () => {
       { kind: 'advance_refund', state: 'by_yookassa', amount: 50_000 },
     ]);
     expect(world.receipts.receipts).toHaveLength(0);
+    // The reversal took the top-up from the paid part and its bonus from the bonus part.
+    expect(await balanceParts(world.shop.app.db, player.id)).toEqual({
+      paidKopecks: 0,
+      bonusKopecks: 0,
+    });
   });
 
   it('sends a refund receipt of the advance when an admin records the reversal, once', async () => {
