@@ -173,7 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const real = realProviderSettings(e);
     if (real.length > 0) {
       throw new ConfigError(
-        `DEMO=1 runs built-in stand-ins of Steam and FreeKassa and cannot run beside real provider settings (${real.join(', ')} set). Unset DEMO to use them.`,
+        `DEMO=1 runs built-in stand-ins of Steam and the payment providers and cannot run beside real provider settings (${real.join(', ')} set). Unset DEMO to use them.`,
       );
     }
   } else {
