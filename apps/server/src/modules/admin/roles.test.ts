@@ -171,6 +171,12 @@ describe('roles', () => {
     expect((await profile(partner)).permissions).toEqual(['chats', 'moderation', 'orders.view']);
   });
 
+  it('leave an address no route has to the usual 404, for staff and owners alike', async () => {
+    for (const who of [moderator, owner]) {
+      expect((await get(who, '/api/admin/no-such-page')).statusCode).toBe(404);
+    }
+  });
+
   it('answer GET /api/admin/roles with each role’s set', async () => {
     const reply = await get(admin, '/api/admin/roles');
     expect(reply.json().roles.moderator).toEqual(['chats', 'moderation', 'orders.view']);
