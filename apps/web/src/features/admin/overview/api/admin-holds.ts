@@ -1,8 +1,4 @@
-import {
-  heldOrderSchema,
-  holdDecisionReplySchema,
-  type HeldOrder,
-} from '@shop/shared';
+import { heldOrderSchema, holdDecisionReplySchema, type HeldOrder } from '@shop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
