@@ -202,7 +202,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(purchasesPlugin);
   await app.register(paymentsPlugin, {
     config,
-    reconcileIntervalMs: options.reconcileIntervalMs ?? 5 * 60_000,
+    // Not in the demo: its stand-ins notify by themselves, and asking them (in this very process)
+    // before it listens printed a provider error on every first start.
+    reconcileIntervalMs: config.demo ? false : (options.reconcileIntervalMs ?? 5 * 60_000),
   });
   await app.register(paymentMethodsPlugin, {
     probeIntervalMs: options.reconcileIntervalMs === false ? false : 60_000,

@@ -65,9 +65,6 @@ async function main() {
     logger: loggerOptions(config),
     backups: { schedule: true },
     controlSocket: true,
-    // The demo's payments are stand-ins that answer by themselves: nothing to reconcile, and no
-    // provider API (real or the stand-in, not listening yet at the first run) is called.
-    ...(config.demo ? { reconcileIntervalMs: false as const } : {}),
   });
 
   let stopDemoWorld: DemoWorld = async () => undefined;
