@@ -137,7 +137,8 @@ export function createDestinations(db: Db) {
             order by (status = 'dead') desc, (status = 'pending') desc, id desc limit ${limit}`,
       );
       return rows.map((row) => ({
-        id: row.id,
+        // A bigint: PostgreSQL's driver hands it over as a string.
+        id: Number(row.id),
         channel: row.channel,
         destinationId: row.destination_id,
         event: row.event,

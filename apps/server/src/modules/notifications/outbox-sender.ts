@@ -45,10 +45,11 @@ export function createOutboxSender(
 ) {
   let running: Promise<number> | null = null;
 
-  const claim = () =>
-    queryRows<Held>(
-      db,
-      sql`
+  const claim = async () =>
+    (
+      await queryRows<Held>(
+        db,
+        sql`
       update notification_outbox set lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
       where id in (
         select o.id from notification_outbox o
@@ -60,7 +61,8 @@ export function createOutboxSender(
         order by o.id limit ${BATCH}
         for update skip locked)
       returning id, channel, target, destination_id, user_id, payload, attempts, refusals`,
-    );
+      )
+    ).map((row) => ({ ...row, id: Number(row.id) })); // a bigint: a string from PostgreSQL's driver
 
   const release = (id: number, waitMs: number) =>
     db.execute(sql`update notification_outbox set lease_until = null,
