@@ -10,7 +10,8 @@ type Method = PaymentMethodsReply['methods'][number];
 
 /** A picture for the method's kind: crypto, a fast-payment or app method, a wallet, or a card. */
 function MethodIcon({ method }: { method: Method }) {
-  const className = 'size-4 shrink-0 text-accent';
+  // Beside the radio on a phone there is room for the name or the picture: the name stays.
+  const className = 'mt-0.5 hidden size-4 shrink-0 text-accent min-[400px]:block';
   if (method.provider === 'cryptopay') return <Bitcoin className={className} aria-hidden="true" />;
   if (/sbp|sber|tinkoff|t-pay/i.test(`${method.id} ${method.name}`))
     return <Smartphone className={className} aria-hidden="true" />;
@@ -57,21 +58,24 @@ export function PaymentMethodPicker({
         <RadioGroup
           value={value}
           onValueChange={onChange}
-          className="grid-cols-1 min-[400px]:grid-cols-2"
+          className="grid-cols-2"
           aria-labelledby="top-up-method-label"
           aria-describedby="top-up-method-error"
         >
           {list.map((method) => (
-            <RadioCard key={methodKey(method)} value={methodKey(method)} compact>
+            <RadioCard
+              key={methodKey(method)}
+              value={methodKey(method)}
+              compact
+              className="items-start gap-2.5 px-2.5 min-[400px]:gap-3 min-[400px]:px-3"
+            >
               <MethodIcon method={method} />
-              <span className="grid min-w-0">
-                <span className="truncate">
-                  {method.name}
-                  {several && (
-                    <span className="text-muted-foreground"> · {method.providerName}</span>
-                  )}
-                </span>
-                <span className="text-xs text-muted-foreground tabular-nums">
+              <span className="grid min-w-0 gap-0.5">
+                <span className="leading-tight break-words">{method.name}</span>
+                {several && (
+                  <span className="text-xs text-muted-foreground">{method.providerName}</span>
+                )}
+                <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
                   {formatNumber(method.min)}–{formatNumber(method.max)} ₽
                 </span>
               </span>

@@ -16,10 +16,11 @@ import { useAdminPaymentMethods, useSavePaymentMethods } from '../api/admin-paym
 type Method = AdminPaymentMethods['methods'][number];
 type Provider = AdminPaymentMethods['providers'][number];
 
+/** The provider's published fee; none published means the owner's contract states it. */
 const feeText = (fee: Method['fee']) =>
   [fee.percent > 0 ? `${formatNumber(fee.percent)}%` : '', fee.fixed > 0 ? `${fee.fixed} ₽` : '']
     .filter(Boolean)
-    .join(' + ') || 'без комиссии';
+    .join(' + ') || 'по договору';
 
 /** A provider's health: answering or not, its last success and its last error. */
 function ProviderHealth({ provider }: { provider: Provider }) {
@@ -30,13 +31,16 @@ function ProviderHealth({ provider }: { provider: Provider }) {
         <span className="font-medium text-white">{provider.name}</span>
         {health.failing ? (
           <Badge variant="destructive">Не отвечает: скрыта от игроков</Badge>
-        ) : (
+        ) : health.lastSuccessAt ? (
           <Badge variant="success">Работает</Badge>
+        ) : (
+          <Badge variant="secondary">Ещё не проверялась</Badge>
         )}
       </div>
       <p className="text-muted-foreground">
-        Последний успешный ответ:{' '}
-        {health.lastSuccessAt ? formatDateTime(health.lastSuccessAt) : 'ещё не было'}
+        {health.lastSuccessAt
+          ? `Последний успешный ответ: ${formatDateTime(health.lastSuccessAt)}`
+          : 'Магазин ещё не обращался к её API с запуска'}
       </p>
       {health.lastErrorAt && (
         <p className="text-muted-foreground">
@@ -49,9 +53,19 @@ function ProviderHealth({ provider }: { provider: Provider }) {
 }
 
 /** The owner's list: each method on or off, moved up or down, saved whole. */
-function MethodsEditor({ stored, owner }: { stored: AdminPaymentMethods; owner: boolean }) {
+function MethodsEditor({
+  stored,
+  owner,
+  message,
+  setMessage,
+}: {
+  stored: AdminPaymentMethods;
+  owner: boolean;
+  /** Kept by the section: the editor starts afresh from what the server saved. */
+  message: string | null;
+  setMessage: (message: string | null) => void;
+}) {
   const [draft, setDraft] = useState<Method[]>(stored.methods);
-  const [message, setMessage] = useState<string | null>(null);
   const save = useSavePaymentMethods();
   const changed = JSON.stringify(draft) !== JSON.stringify(stored.methods);
   const onSave = async () => {
@@ -133,6 +147,7 @@ function MethodsEditor({ stored, owner }: { stored: AdminPaymentMethods; owner: 
  */
 export function PaymentMethodsSection() {
   const methods = useAdminPaymentMethods();
+  const [message, setMessage] = useState<string | null>(null);
   return (
     <AdminSection title="Способы оплаты">
       {methods.isPending ? (
@@ -156,6 +171,8 @@ export function PaymentMethodsSection() {
             key={JSON.stringify(methods.data.methods)}
             stored={methods.data}
             owner={methods.data.canEdit}
+            message={message}
+            setMessage={setMessage}
           />
         </div>
       )}
