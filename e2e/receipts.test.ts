@@ -93,6 +93,9 @@ describe('fiscal receipts', () => {
         .getByRole('row')
         .filter({ hasText: 'Bandit_Kolya' });
       await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+      expect(await sidewaysOverflow(admin)).toBe(0);
+      await row.scrollIntoViewIfNeeded();
+      await snapshot(admin, `${name}-table`);
       await row.getByRole('button', { name: 'Чеки' }).click();
       const dialog = admin.getByRole('dialog', { name: 'Чеки пополнения' });
       await expect
