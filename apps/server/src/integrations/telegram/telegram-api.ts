@@ -11,12 +11,13 @@ export interface SendFailure {
 }
 
 /**
- * The Bot API through grammY: `${TELEGRAM_API_URL}/bot<token>/<method>`. Requests time out well
- * before the outbox's lease; grammY's own default would wait 500 s.
+ * The Bot API through grammY: `${TELEGRAM_API_URL}/bot<token>/<method>`. Requests time out after
+ * 40 s: longer than getUpdates' 25-second long poll, well before the outbox's 60-second lease
+ * (grammY's own default would wait 500 s).
  */
 export function createTelegramApi(config: TelegramConfig): Api | null {
   if (!config.token) return null;
-  return new Api(config.token, { apiRoot: config.apiUrl, timeoutSeconds: 20 });
+  return new Api(config.token, { apiRoot: config.apiUrl, timeoutSeconds: 40 });
 }
 
 /**
