@@ -178,6 +178,9 @@ describe('staff notifications in Telegram and VK', () => {
   it('retries failures that pass, and dead-letters a chat that keeps refusing, shown to the admin', async () => {
     await addDestination('vk', VK_PEER, ['purchase']);
     const gone = await addDestination('telegram', '-1009999999999', ['purchase']);
+    // A member of staff's own chat with the bot, which they blocked: Telegram answers 403.
+    world.telegram.state.chat(4242).blocked = true;
+    const blocked = await addDestination('telegram', '4242', ['purchase']);
     await addDestination('telegram', String(STAFF_CHAT), ['purchase']);
     const vkBefore = vkTexts().length;
     const staffBefore = staffTexts().length;
@@ -198,13 +201,17 @@ describe('staff notifications in Telegram and VK', () => {
     const shown = status.destinations.find((d: { id: number }) => d.id === gone.id);
     expect(shown).toMatchObject({ dead: 1, pending: 0 });
     expect(shown.lastError).toContain('chat not found');
+    const refused = status.destinations.find((d: { id: number }) => d.id === blocked.id);
+    expect(refused).toMatchObject({ dead: 1, pending: 0 });
+    expect(refused.lastError).toContain('403: Forbidden: bot was blocked by the user');
     const dead = status.outbox.filter((item: { status: string }) => item.status === 'dead');
-    expect(dead).toHaveLength(1);
+    expect(dead).toHaveLength(2);
     expect(dead[0]).toMatchObject({ channel: 'telegram', event: 'purchase' });
     expect(dead[0].preview).toContain('Дерево');
     const passed = await queryRows<{ status: string }>(
       app().db,
-      sql`select status from notification_outbox where target <> '-1009999999999' and status <> 'sent'`,
+      sql`select status from notification_outbox
+          where target not in ('-1009999999999', '4242') and status <> 'sent'`,
     );
     expect(passed).toEqual([]);
     expect(JSON.stringify(status)).not.toContain(world.vk.state.token);
@@ -214,7 +221,7 @@ describe('staff notifications in Telegram and VK', () => {
     await removeAll();
   });
 
-  it('Discord webhooks are destinations too: one Russian embed under the owner\'s sender name, a deleted webhook dead-lettered', async () => {
+  it("Discord webhooks are destinations too: one Russian embed under the owner's sender name, a deleted webhook dead-lettered", async () => {
     const renamed = await app().inject({
       method: 'PUT',
       url: '/api/admin/site',
@@ -233,7 +240,11 @@ describe('staff notifications in Telegram and VK', () => {
     const message = hook.messages[0]!;
     expect(message.username).toBe('Касса «Тайги»');
     expect(message.embeds![0]!.title).toBe('Покупка');
-    expect(message.embeds![0]!.fields).toContainEqual({ name: 'Сумма', value: '10 ₽', inline: true });
+    expect(message.embeds![0]!.fields).toContainEqual({
+      name: 'Сумма',
+      value: '10 ₽',
+      inline: true,
+    });
 
     hook.deleted = true;
     await buyWood();
@@ -242,7 +253,9 @@ describe('staff notifications in Telegram and VK', () => {
       await makeDue();
       await app().notifications.flush();
     }
-    const status = (await app().inject({ url: '/api/admin/notifications', headers: admin() })).json();
+    const status = (
+      await app().inject({ url: '/api/admin/notifications', headers: admin() })
+    ).json();
     expect(status.destinations[0]).toMatchObject({ channel: 'discord', dead: 1, pending: 0 });
     expect(status.destinations[0].lastError).toContain('404');
     await removeAll();
