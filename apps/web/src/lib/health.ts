@@ -9,7 +9,7 @@ import { api } from '@/lib/api-client';
 export const healthQueryOptions = () =>
   queryOptions({
     queryKey: ['health'] as const,
-    queryFn: () => api.get<Health>('/api/health'),
+    queryFn: () => api.get<Health>('/health'),
     staleTime: 5 * 60_000,
     retry: false,
   });
