@@ -27,11 +27,11 @@ function auditWriters(): { file: string; text: string }[] {
 /**
  * The action codes a source writes: every dotted lower-case literal in it (`'user.balance'`, passed
  * as `action:`, to a helper such as `entityAudit`, or in a union of codes), except an index such as
- * `query['openid.return_to']`; and `` `moderation.${action.kind}` `` with every `kind: '…'` the
+ * `query['openid.return_to']` and a route's `permission: 'orders.view'`; and `` `moderation.${action.kind}` `` with every `kind: '…'` the
  * file declares. Broad on purpose: a stray literal fails loudly, a missed code would pass quietly.
  */
 function actionCodes(text: string): string[] {
-  const codes = [...text.matchAll(/(?<!\[)'([a-z]+(?:\.[a-z_-]+)+)'/g)].map(
+  const codes = [...text.matchAll(/(?<!\[|permission: )'([a-z]+(?:\.[a-z_-]+)+)'/g)].map(
     ([, code = '']) => code,
   );
   for (const [, prefix = ''] of text.matchAll(/`([a-z]+)\.\$\{\w+\.kind\}`/g)) {
