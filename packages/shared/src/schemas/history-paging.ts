@@ -1,15 +1,23 @@
 import { z } from 'zod';
+import {
+  ORDERS_PAGE_MAX,
+  ORDERS_PAGE_SIZE,
+  TRANSACTIONS_PAGE_MAX,
+  TRANSACTIONS_PAGE_SIZE,
+} from '../purchase-texts';
 import { dbIdSchema } from './common';
+
+export {
+  ORDERS_PAGE_MAX,
+  ORDERS_PAGE_SIZE,
+  TRANSACTIONS_PAGE_MAX,
+  TRANSACTIONS_PAGE_SIZE,
+} from '../purchase-texts';
 
 /**
  * A player's whole history a page at a time, newest first: `before` is the last row of the page
  * already shown (the next page starts after it), `limit` how many rows a page holds.
  */
-export const ORDERS_PAGE_SIZE = 100;
-export const ORDERS_PAGE_MAX = 200;
-export const TRANSACTIONS_PAGE_SIZE = 200;
-export const TRANSACTIONS_PAGE_MAX = 500;
-
 const limitSchema = (size: number, max: number) =>
   z.coerce
     .number({ error: `limit: целое число от 1 до ${max}` })

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { formatRoubles, hasAtMostTwoDecimals } from '../money';
+import { hasAtMostTwoDecimals } from '../money';
 import { apiErrorSchema } from './common';
+
+export { PRICE_CHANGED, priceChangedMessage } from '../purchase-texts';
 
 /**
  * The total the player saw before confirming a purchase, in roubles. The shop's web app always sends
@@ -12,12 +14,6 @@ export const expectedTotalSchema = z
   .min(0, 'Неверная сумма покупки')
   .max(100_000_000, 'Неверная сумма покупки')
   .refine(hasAtMostTwoDecimals, 'Неверная сумма покупки');
-
-/** The error code of a purchase refused because its total rose since the player saw it. */
-export const PRICE_CHANGED = 'price_changed';
-
-export const priceChangedMessage = (was: number, now: number) =>
-  `Цена изменилась: было ${formatRoubles(was)}, стало ${formatRoubles(now)}`;
 
 /**
  * A purchase route's 409: either `price_changed` with the total in force now (roubles), or another

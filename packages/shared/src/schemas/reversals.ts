@@ -78,11 +78,7 @@ export const debtSchema = z.object({
 });
 export type Debt = z.infer<typeof debtSchema>;
 
-/**
- * Why the goods of an order a reversed top-up holds do not arrive: the player's and the admin's
- * delivery reason until the admin cancels or releases the order.
- */
-export const HELD_REASON = 'Ожидает решения администратора';
+export { HELD_REASON } from '../purchase-texts';
 
 /**
  * An order a reversed top-up holds (issue 36): its undelivered goods are handed out to nobody until

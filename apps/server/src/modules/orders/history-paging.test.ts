@@ -42,7 +42,7 @@ async function page<T extends { id: string | number }>(
   query: Record<string, string | number> = {},
 ) {
   const search = new URLSearchParams(
-    Object.entries(query).map(([key, value]) => [key, String(value)]),
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
   );
   const reply = await world.shop.app.inject({ url: `${path}?${search.toString()}`, headers });
   expect(reply.statusCode, reply.body).toBe(200);
