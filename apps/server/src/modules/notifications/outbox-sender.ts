@@ -138,6 +138,10 @@ export function createOutboxSender(
   }
 
   async function drain(): Promise<number> {
+    // A player's news for a Telegram account no longer linked to them is not sent (they unlinked).
+    await db.execute(sql`update notification_outbox o set status = 'dropped', lease_until = null
+      where o.status = 'pending' and o.user_id is not null and not exists (
+        select 1 from telegram_links t where t.user_id = o.user_id and t.telegram_id = o.target)`);
     let sentCount = 0;
     // Each round sends the head of every due chat; a backlog in one chat takes a round a message.
     for (let round = 0; round < 500; round += 1) {

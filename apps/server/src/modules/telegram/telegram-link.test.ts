@@ -144,5 +144,25 @@ describe("a linked player's news", () => {
     expect(off.json().linked.news).toMatchObject({ delivered: false, gift: true });
     await buy();
     expect(world.telegram.state.sent(person.id).slice(before)).toHaveLength(1);
+
+    // News on again, then unlinked before it goes out: nothing reaches the old chat.
+    await app().inject({
+      method: 'PUT',
+      url: '/api/telegram/link/news',
+      headers: player.headers,
+      payload: { news: { delivered: true } },
+    });
+    const reply = await app().inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: player.headers,
+      payload: { productId: stone, serverId: world.serverId, quantity: 1 },
+    });
+    expect(reply.statusCode).toBe(200);
+    await app().delivery.worker.kick();
+    await app().notifications.scan.scan();
+    await app().inject({ method: 'DELETE', url: '/api/telegram/link', headers: player.headers });
+    await app().notifications.outbox.send();
+    expect(world.telegram.state.sent(person.id).slice(before)).toHaveLength(1);
   });
 });
