@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ProviderId } from '../../integrations/payments/payment-provider';
+import { kopecksToRoubles } from '@shop/shared';
+import { isPaymentId, type ProviderId } from '../../integrations/payments/payment-provider';
 import type { ShopProviders } from '../../integrations/payments/provider-registry';
 import { createPaymentsRepository, type PaymentRow } from './payments-repository';
 import { applyProviderState, type SettlementDeps } from './provider-notifications';
@@ -44,5 +45,28 @@ export function createStatusCheck(
       return payment;
     }
     return (await repo.findById(payment.id)) ?? payment;
+  };
+}
+
+/** A player's own payment as `GET /payments/{id}/status` shows it; undefined: not theirs. */
+export function createStatusFor(
+  app: FastifyInstance,
+  providers: ShopProviders,
+  deps: SettlementDeps,
+) {
+  const repo = createPaymentsRepository(app.db);
+  const current = createStatusCheck(app, providers, deps);
+  return async function statusFor(userId: number, paymentId: string) {
+    const payment = isPaymentId(paymentId) ? await repo.findById(paymentId) : undefined;
+    if (!payment || payment.userId !== userId) return undefined;
+    const { status } = await current(payment);
+    return {
+      paid: status === 'paid',
+      status: status as 'pending' | 'paid' | 'cancelled' | 'failed',
+      amount: kopecksToRoubles(payment.amountKopecks),
+      bonus: kopecksToRoubles(
+        payment.bonusKopecks + payment.firstBonusKopecks + payment.promoBonusKopecks,
+      ),
+    };
   };
 }

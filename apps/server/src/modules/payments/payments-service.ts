@@ -16,7 +16,7 @@ import { badRequest, HttpError } from '../../plugins/errors';
 import type { AuditActor } from '../audit/audit-log';
 import { postEntry } from '../ledger/ledger';
 import { createPromocodesRepository } from '../promocodes/promocodes-repository';
-import { createPaymentsRepository, type PaymentRow } from './payments-repository';
+import { createPaymentsRepository } from './payments-repository';
 import {
   assertConfirmedBonus,
   bonusColumns,
@@ -28,15 +28,12 @@ import { reversePayment, type ReversalOutcome, type ReversalSource } from './pay
 import { assertWithinMethodLimits, chooseMethod, ledgerMethodLabel } from './payment-method-choice';
 import { createNotificationHandler } from './provider-notifications';
 import { reconcileProviders, reversalSignature } from './provider-reconcile';
-import { createStatusCheck } from './payment-status-check';
+import { createStatusFor } from './payment-status-check';
 import { logBusinessEvent } from '../../lib/business-events';
 
 export const PAYMENT_FAILED = 'Не удалось создать платеж';
 
 type PaymentInput = z.output<typeof paymentCreateSchema>;
-
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export type CreditOutcome = 'credited' | 'already-paid';
 
@@ -49,8 +46,6 @@ export function createPaymentsService(
   providers: ShopProviders,
   options: { publicUrl: string; demo: boolean },
 ) {
-  const repo = createPaymentsRepository(app.db);
-
   /**
    * A pending top-up with its bonus fixed: the shop's base bonus percent (a setting) and the
    * percentage of a promo code the player activated before, in the caller's transaction. The amount
@@ -247,24 +242,8 @@ export function createPaymentsService(
       demo: options.demo,
     });
 
-  /** A pending YooKassa or Crypto Pay payment, asked about while its player watches. */
-  const currentState = createStatusCheck(app, providers, settlement);
-
-  async function statusFor(userId: number, paymentId: string) {
-    const payment: PaymentRow | undefined = isUuid(paymentId)
-      ? await repo.findById(paymentId)
-      : undefined;
-    if (!payment || payment.userId !== userId) return undefined;
-    const { status } = await currentState(payment);
-    return {
-      paid: status === 'paid',
-      status: status as 'pending' | 'paid' | 'cancelled' | 'failed',
-      amount: kopecksToRoubles(payment.amountKopecks),
-      bonus: kopecksToRoubles(
-        payment.bonusKopecks + payment.firstBonusKopecks + payment.promoBonusKopecks,
-      ),
-    };
-  }
+  /** One of a player's payments, a pending YooKassa or Crypto Pay one asked about first. */
+  const statusFor = createStatusFor(app, providers, settlement);
 
   return { open, create, credit, handleNotification, reconcile, reverse, statusFor };
 }
