@@ -5,7 +5,6 @@ import { addProduct } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import { queryRows } from '../../test-support/sql';
 import { startReceiptsWorld, type ReceiptsWorld } from '../../test-support/receipts-shop';
-import { waitUntil } from '../../test-support/wait-until';
 import { createReceiptsWorker } from './receipts-worker';
 
 let world: ReceiptsWorld;
@@ -23,40 +22,9 @@ const app = () => world.shop.app;
 
 const topUp = (roubles: number) => world.topUp(player.headers, roubles, EMAIL);
 
-async function buyCart(lines: Array<{ productId: number; quantity: number }>): Promise<string> {
-  for (const line of lines) {
-    const added = await app().inject({
-      method: 'POST',
-      url: '/api/cart',
-      headers: player.headers,
-      payload: line,
-    });
-    expect(added.statusCode, added.body).toBe(200);
-  }
-  const reply = await app().inject({
-    method: 'POST',
-    url: '/api/cart/purchase',
-    headers: player.headers,
-    payload: { serverId: world.serverId },
-  });
-  expect(reply.statusCode, reply.body).toBe(200);
-  return reply.json<{ orderId: string }>().orderId;
-}
-
-/** Every delivery of the order has ended (here: failed, the game knows none of the items). */
-async function deliveriesSettled(orderId: string) {
-  await app().delivery.worker.kick();
-  await waitUntil(
-    async () => {
-      const orders = (await app().inject({ url: '/api/orders', headers: player.headers })).json<
-        Array<{ id: string; deliveries: Array<{ status: string }> }>
-      >();
-      const order = orders.find((candidate) => candidate.id === orderId);
-      return Boolean(order?.deliveries.every((d) => d.status === 'failed'));
-    },
-    { what: 'deliveries failed' },
-  );
-}
+const buyCart = (lines: Array<{ productId: number; quantity: number }>) =>
+  world.buyCart(player.headers, lines);
+const deliveriesSettled = (orderId: string) => world.deliveriesFailed(player.headers, orderId);
 
 interface Row {
   kind: string;
