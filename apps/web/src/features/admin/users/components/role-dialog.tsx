@@ -18,6 +18,16 @@ import { useCan } from '../../shared/permissions-context';
 import { useSetUserRole } from '../api/set-user-role';
 import { grantableRoles, initialPermissions, roleOptions, roleToPayload } from '../role-form';
 
+/** What each role means, under the select: the README's «Staff roles» in a line. */
+const ROLE_HINTS: Record<Role, string> = {
+  owner:
+    'Владелец может всё, в том числе назначать владельцев и администраторов. Запись — в журнал.',
+  admin: 'Администратор делает то, что отмечено ниже. Запись — в журнал.',
+  moderator:
+    'Модератор отвечает в чатах, выдаёт муты и баны и видит заказы; деньги, товары, серверы и консоль ему недоступны.',
+  player: 'Игрок не видит панель администратора.',
+};
+
 /**
  * The role editor: owner, admin (with the permissions the owner leaves it), moderator or player.
  * Someone with `roles` but not an owner sees player and moderator only.
@@ -68,12 +78,7 @@ export function RoleDialog({ user, onClose }: { user: User; onClose: () => void 
       formError={formError}
       onSubmit={(event) => void onSubmit(event)}
     >
-      <FormField
-        id="user-role"
-        label="Роль"
-        hint="Модератор отвечает в чатах, выдаёт муты и баны и видит заказы. Запись — в журнал."
-        className="sm:col-span-2"
-      >
+      <FormField id="user-role" label="Роль" hint={ROLE_HINTS[role]} className="sm:col-span-2">
         <NativeSelect
           id="user-role"
           value={role}
