@@ -51,3 +51,20 @@ export const adminReceiptsReplySchema = z.object({
   receipts: z.array(adminReceiptSchema),
 });
 export type AdminReceiptsReply = z.infer<typeof adminReceiptsReplySchema>;
+
+/** What needs the owner's eye: receipts given up on, and how many are on their way. */
+export const adminReceiptsSummarySchema = z.object({
+  mode: z.enum(['none', '54fz', 'self-employed']),
+  failed: z.number().int(),
+  waiting: z.number().int(),
+  /** The latest receipts given up on, newest first (at most 5). */
+  latestFailed: z.array(
+    z.object({
+      paymentId: z.string(),
+      username: z.string(),
+      kind: z.enum(RECEIPT_KINDS),
+      lastError: z.string().nullable(),
+    }),
+  ),
+});
+export type AdminReceiptsSummary = z.infer<typeof adminReceiptsSummarySchema>;

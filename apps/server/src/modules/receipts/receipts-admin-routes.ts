@@ -1,4 +1,9 @@
-import { adminReceiptsReplySchema, apiErrorSchema, kopecksToRoubles } from '@shop/shared';
+import {
+  adminReceiptsReplySchema,
+  adminReceiptsSummarySchema,
+  apiErrorSchema,
+  kopecksToRoubles,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createReceiptsRepository } from './receipts-repository';
@@ -46,6 +51,20 @@ const receiptsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         })),
       };
     },
+  );
+
+  app.get(
+    '/receipts/summary',
+    {
+      config: { permission: 'money' },
+      schema: {
+        tags: ['admin: payments'],
+        security: [{ bearer: [] }],
+        summary: 'Receipts given up on (with the latest ones) and receipts on their way',
+        response: { 200: adminReceiptsSummarySchema },
+      },
+    },
+    async () => ({ mode: app.receipts.settings.mode, ...(await repo.summary()) }),
   );
 };
 

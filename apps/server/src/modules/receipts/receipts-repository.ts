@@ -115,6 +115,37 @@ export function createReceiptsRepository(db: Db) {
     failed: (id: number, error: string) =>
       set(id, { state: 'failed', lastError: error.slice(0, 300) }),
 
+    /** Receipts given up on and on their way, with the latest given up on (the admin's notice). */
+    async summary() {
+      const [counts] = await queryRows<{ failed: number; waiting: number }>(
+        db,
+        sql`select count(*) filter (where state = 'failed')::integer as failed,
+              count(*) filter (where state in ('queued', 'registering'))::integer as waiting
+            from receipts`,
+      );
+      const latest = await queryRows<{
+        payment_id: string;
+        username: string;
+        kind: ReceiptKind;
+        last_error: string | null;
+      }>(
+        db,
+        sql`select r.payment_id, u.username, r.kind, r.last_error from receipts r
+            join users u on u.id = r.user_id where r.state = 'failed'
+            order by r.updated_at desc, r.id desc limit 5`,
+      );
+      return {
+        failed: counts?.failed ?? 0,
+        waiting: counts?.waiting ?? 0,
+        latestFailed: latest.map((row) => ({
+          paymentId: row.payment_id,
+          username: row.username,
+          kind: row.kind,
+          lastError: row.last_error,
+        })),
+      };
+    },
+
     /** Every receipt of one top-up's payment, as the admin sees them. */
     forPayment: (paymentId: string) =>
       db.select().from(receipts).where(eq(receipts.paymentId, paymentId)).orderBy(asc(receipts.id)),

@@ -244,4 +244,39 @@ describe('fiscal receipts (54-ФЗ through YooKassa)', () => {
       attempts: 1,
     });
   });
+  it('names the receipts given up on to the admin, after the last retry', async () => {
+    const nails = await addProduct(world.shop, world.admin.headers, { name: 'Гвозди', price: 50 });
+    await buyCart([{ productId: nails, quantity: 1 }]);
+    world.receipts.failNext(3, '500');
+    const impatient = createReceiptsWorker(
+      app().db,
+      app().receipts.settings,
+      () => app().receipts.api(),
+      app().log,
+      { maxAttempts: 1 },
+    );
+    await impatient.run();
+    const reply = await app().inject({
+      url: '/api/admin/receipts/summary',
+      headers: world.admin.headers,
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json()).toMatchObject({
+      mode: '54fz',
+      failed: 1,
+      waiting: 0,
+      latestFailed: [
+        {
+          kind: 'settlement',
+          username: expect.any(String),
+          lastError: expect.stringContaining('server_error'),
+        },
+      ],
+    });
+    const player403 = await app().inject({
+      url: '/api/admin/receipts/summary',
+      headers: player.headers,
+    });
+    expect(player403.statusCode).toBe(403);
+  });
 });

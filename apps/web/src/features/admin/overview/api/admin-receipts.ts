@@ -1,4 +1,9 @@
-import { adminReceiptsReplySchema, type AdminReceiptsReply } from '@shop/shared';
+import {
+  adminReceiptsReplySchema,
+  adminReceiptsSummarySchema,
+  type AdminReceiptsReply,
+  type AdminReceiptsSummary,
+} from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminKeys } from '../../shared/admin-keys';
@@ -13,5 +18,15 @@ export function usePaymentReceipts(paymentId: string) {
       ),
     // A receipt being registered changes state within minutes: the open dialog follows it.
     refetchInterval: 15_000,
+  });
+}
+
+/** Receipts given up on, for the notice above «Пополнения». */
+export function useReceiptsSummary() {
+  return useQuery({
+    queryKey: [...adminKeys.payments, 'receipts', 'summary'],
+    queryFn: async ({ signal }): Promise<AdminReceiptsSummary> =>
+      adminReceiptsSummarySchema.parse(await api.get('/admin/receipts/summary', { signal })),
+    staleTime: 30_000,
   });
 }

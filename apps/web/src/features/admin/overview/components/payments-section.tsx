@@ -12,6 +12,7 @@ import { AdminSection } from '../../shared/components/admin-section';
 import { AdminTable } from '../../shared/components/admin-table';
 import { Pager } from '../../shared/components/pager';
 import { PaymentReceiptsDialog } from './payment-receipts-dialog';
+import { ReceiptsNotice } from './receipts-notice';
 import { ReversePaymentDialog } from './reverse-payment-dialog';
 
 const statusBadge = {
@@ -138,6 +139,7 @@ export function PaymentsSection() {
         />
       }
     >
+      <ReceiptsNotice />
       {payments.isPending ? (
         <LoadingState text="Загрузка пополнений..." />
       ) : payments.isError ? (
