@@ -101,6 +101,8 @@ export const adminUsersQuerySchema = z.object({
     .default(''),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(ADMIN_USERS_PAGE_SIZE),
+  /** `staff=1`: owners, admins and moderators only (the role editor's list). */
+  staff: z.stringbool({ error: 'staff: 1 или 0' }).optional().default(false),
 });
 
 export const adminUsersPageSchema = z.object({

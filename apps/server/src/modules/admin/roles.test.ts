@@ -177,6 +177,20 @@ describe('roles', () => {
     }
   });
 
+  it('list the staff alone with staff=1, for the role editor', async () => {
+    await createAccount(shop.app, shop.config);
+    const reply = await get(owner, '/api/admin/users?staff=1&pageSize=100');
+    expect(reply.statusCode).toBe(200);
+    const listed = reply.json<{ users: Array<{ id: number; role: string }> }>().users;
+    expect(listed.map((user) => user.id)).toEqual(
+      expect.arrayContaining([owner.id, admin.id, moderator.id]),
+    );
+    expect(listed.filter((user) => user.role === 'player')).toEqual([]);
+    const wrong = await get(owner, '/api/admin/users?staff=maybe');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/[А-Яа-я]/);
+  });
+
   it('answer GET /api/admin/roles with each role’s set', async () => {
     const reply = await get(admin, '/api/admin/roles');
     expect(reply.json().roles.moderator).toEqual(['chats', 'moderation', 'orders.view']);

@@ -35,8 +35,8 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { query, page, pageSize } = request.query;
-      return { ...(await searchUsers(app.db, query, page, pageSize)), page, pageSize };
+      const { query, page, pageSize, staff } = request.query;
+      return { ...(await searchUsers(app.db, query, page, pageSize, staff)), page, pageSize };
     },
   );
 

@@ -1,5 +1,5 @@
 import { VIP_NONE, type User } from '@shop/shared';
-import { count, desc, ilike, like, or } from 'drizzle-orm';
+import { and, count, desc, ilike, like, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { toUserDto, type UserRow } from './users-repository';
@@ -14,12 +14,24 @@ export function toAdminUser(row: UserRow, now = new Date()): User {
   return active ? user : { ...user, vipStatus: VIP_NONE, vipExpiresAt: null };
 }
 
-/** One page of users, newest first, by a part of the name or the start of the Steam ID. */
-export async function searchUsers(db: Db, query: string, page: number, pageSize: number) {
+/**
+ * One page of users, newest first, by a part of the name or the start of the Steam ID; with
+ * `staff`, only owners, admins and moderators.
+ */
+export async function searchUsers(
+  db: Db,
+  query: string,
+  page: number,
+  pageSize: number,
+  staff = false,
+) {
   const pattern = escapeLike(query);
-  const where = query
-    ? or(ilike(users.username, `%${pattern}%`), like(users.steamId, `${pattern}%`))
-    : undefined;
+  const where = and(
+    query
+      ? or(ilike(users.username, `%${pattern}%`), like(users.steamId, `${pattern}%`))
+      : undefined,
+    staff ? ne(users.role, 'player') : undefined,
+  );
   const [totals] = await db.select({ total: count() }).from(users).where(where);
   const rows = await db
     .select()

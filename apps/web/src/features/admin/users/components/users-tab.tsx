@@ -1,6 +1,7 @@
 import type { User } from '@shop/shared';
-import { Search, Users } from 'lucide-react';
+import { Search, ShieldCheck, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { LoadingState } from '@/components/ui/spinner';
@@ -25,7 +26,8 @@ export function UsersTab() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<{ action: UserAction; user: User } | null>(null);
-  const users = useAdminUsers(query, page);
+  const [staff, setStaff] = useState(false);
+  const users = useAdminUsers(query, page, staff);
   const can = useCan();
   const data = users.data;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
@@ -83,6 +85,21 @@ export function UsersTab() {
           className="pl-9"
         />
       </div>
+      {can('roles') && (
+        <Button
+          variant={staff ? 'default' : 'secondary'}
+          size="sm"
+          aria-pressed={staff}
+          className="mb-4"
+          onClick={() => {
+            setStaff(!staff);
+            setPage(1);
+          }}
+        >
+          <ShieldCheck aria-hidden="true" />
+          Только персонал
+        </Button>
+      )}
       {content}
       {pages > 1 && (
         <Pager
