@@ -55,7 +55,14 @@ export function renderNotice(notice: Notice, channel: NotificationChannel): unkn
     });
     if (notice.quote) lines.push(telegramInertBlock(clip(notice.quote.player, QUOTE_MAX)));
     if (notice.link) {
-      lines.push(`<a href="${escapeHtml(notice.link.url)}">${escapeHtml(notice.link.label)}</a>`);
+      // Telegram refuses a text link to a host it cannot take (localhost, a bare LAN address), and
+      // would refuse the whole message: only a public https address becomes a link.
+      const { url, label } = notice.link;
+      lines.push(
+        /^https:\/\/[^/:]+\.[a-z]{2,}(?::\d+)?(?:\/|$)/i.test(url)
+          ? `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`
+          : `${escapeHtml(label)}: ${escapeHtml(url)}`,
+      );
     }
     return {
       text: [`<b>${escapeHtml(notice.title)}</b>`, ...lines].join('\n'),
