@@ -29,12 +29,14 @@ const withoutBackups = ({ backups: _taken, ...rest }: Record<string, string>) =>
 
 /**
  * Every table but those a restore changes on purpose (restore-aftermath.ts): every session ended,
- * every sign-in code voided, the restore journaled. Their checks are the restore's own test's.
+ * every sign-in code voided, the restore journaled; and the shop's identity marked a restored copy
+ * (restored-copy.test.ts). Their checks are those tests' own.
  */
 const withoutRestoreAftermath = ({
   sessions: _sessions,
   sign_in_codes: _codes,
   audit_log: _journal,
+  shop_identity: _identity,
   ...rest
 }: Record<string, string>) => withoutBackups(rest);
 
