@@ -1,22 +1,6 @@
 import { z } from 'zod';
-import { BASE_BONUS_PERCENT, PROMO_PATTERN, PROMO_FORMAT_MESSAGE } from '../constants';
-import { hasAtMostTwoDecimals, type Kopecks } from '../money';
-
-/**
- * The shop's base bonus (the owner's setting, 10 % by default) of a top-up, plus an activated
- * percentage code, each rounded down to whole roubles.
- */
-export function topUpBonusKopecks(
-  amountKopecks: Kopecks,
-  promoPercent = 0,
-  basePercent = BASE_BONUS_PERCENT,
-): Kopecks {
-  const percentOf = (percent: number) => Math.floor((amountKopecks * percent) / 10_000) * 100;
-  return (
-    (basePercent > 0 ? percentOf(basePercent) : 0) +
-    (promoPercent > 0 ? percentOf(promoPercent) : 0)
-  );
-}
+import { PROMO_PATTERN, PROMO_FORMAT_MESSAGE } from '../constants';
+import { hasAtMostTwoDecimals } from '../money';
 
 /** The widest top-up an owner may allow; the shop's own limits (settings) lie within it. */
 export const TOP_UP_CEILING = 1_000_000;
