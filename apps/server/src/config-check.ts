@@ -1,4 +1,5 @@
 import { envSchema, type EnvValues } from './config-env';
+import { PROVIDER_FIXES, providerProblems } from './config-providers-check';
 
 /**
  * How to fix each setting the shop may refuse, in the operator's words: the start names every
@@ -9,26 +10,18 @@ const HOW_TO_FIX: Record<string, string> = {
     'set the address players open, e.g. PUBLIC_URL=https://shop.example.com (Steam sign-in returns there)',
   ADMIN_STEAM_IDS: 'set your SteamID64, e.g. ADMIN_STEAM_IDS=76561198000000001 (comma-separated)',
   AUDIT_KEY: 'set a secret of at least 32 characters: AUDIT_KEY=$(openssl rand -hex 32)',
-  FREEKASSA_SHOP_ID: 'copy the shop id from FreeKassa\u2019s merchant settings',
-  FREEKASSA_SECRET1: 'copy «Секретное слово 1» from FreeKassa\u2019s merchant settings',
-  FREEKASSA_SECRET2: 'copy «Секретное слово 2» from FreeKassa\u2019s merchant settings',
-  FREEKASSA_API_KEY: 'copy the API key from FreeKassa\u2019s merchant settings',
+  ...PROVIDER_FIXES,
   DATABASE_URL: 'postgres://USER:PASSWORD@HOST:5432/DATABASE, or unset for the embedded database',
   REDIS_URL: 'redis://HOST:6379, or unset with a single instance',
   PORT: 'a port number from 1 to 65535',
   DEMO: 'set DEMO=0 (the demo\u2019s stand-ins hand out money and sign-ins)',
 };
 
-/** Settings production cannot run without (payment providers add their own checks in config.ts). */
-const REQUIRED_IN_PRODUCTION = [
-  'PUBLIC_URL',
-  'ADMIN_STEAM_IDS',
-  'AUDIT_KEY',
-  'FREEKASSA_SHOP_ID',
-  'FREEKASSA_SECRET1',
-  'FREEKASSA_SECRET2',
-  'FREEKASSA_API_KEY',
-] as const;
+/**
+ * Settings production cannot run without. Payment providers are checked apart: at least one of
+ * them, any (config-providers-check.ts).
+ */
+const REQUIRED_IN_PRODUCTION = ['PUBLIC_URL', 'ADMIN_STEAM_IDS', 'AUDIT_KEY'] as const;
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -74,6 +67,9 @@ export function configProblems(env: Record<string, string | undefined>): string[
       problems.push(withFix(name, 'required in production'));
     }
   }
+  problems.push(
+    ...providerProblems(values, (name) => problems.some((line) => line.startsWith(`${name}:`))),
+  );
   if (values.DEMO) problems.push(withFix('DEMO', 'must be 0 in production'));
   if (values.PUBLIC_URL) {
     const url = new URL(values.PUBLIC_URL);

@@ -71,3 +71,98 @@ describe('YooKassa and Crypto Pay settings', () => {
     }
   });
 });
+
+/** A production shop's settings apart from its payment providers. */
+const production = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://shop.example',
+  ADMIN_STEAM_IDS: '76561198000000001',
+  AUDIT_KEY: 'real-audit-key-of-at-least-32-characters',
+};
+const freekassa = {
+  FREEKASSA_SHOP_ID: '12345',
+  FREEKASSA_SECRET1: 'real-secret-1',
+  FREEKASSA_SECRET2: 'real-secret-2',
+  FREEKASSA_API_KEY: 'real-api-key',
+};
+
+describe('payment providers in production', () => {
+  it('starts with any one provider, FreeKassa, YooKassa or Crypto Pay, and only it is on', () => {
+    const yookassaOnly = loadConfig({ ...production, ...yookassa });
+    expect(yookassaOnly.freekassa).toBeNull();
+    expect(yookassaOnly.yookassa?.shopId).toBe(yookassa.YOOKASSA_SHOP_ID);
+    expect(yookassaOnly.cryptopay).toBeNull();
+    const cryptopayOnly = loadConfig({ ...production, ...cryptopay });
+    expect(cryptopayOnly.freekassa).toBeNull();
+    expect(cryptopayOnly.yookassa).toBeNull();
+    expect(cryptopayOnly.cryptopay?.token).toBe(cryptopay.CRYPTOPAY_TOKEN);
+    const freekassaOnly = loadConfig({ ...production, ...freekassa });
+    expect(freekassaOnly.freekassa?.shopId).toBe('12345');
+    expect(freekassaOnly.yookassa).toBeNull();
+    const all = loadConfig({ ...production, ...freekassa, ...yookassa, ...cryptopay });
+    expect([all.freekassa, all.yookassa, all.cryptopay].every(Boolean)).toBe(true);
+  });
+
+  it('refuses a shop with no provider at all, naming the three to choose from', () => {
+    const message = refusal(production);
+    expect(message).toMatch(/^1 setting to fix/);
+    expect(message).toContain('Payment provider: none is set up');
+    for (const name of [
+      'FREEKASSA_SHOP_ID',
+      'FREEKASSA_API_KEY',
+      'YOOKASSA_SECRET_KEY',
+      'CRYPTOPAY_TOKEN',
+    ]) {
+      expect(message).toContain(name);
+    }
+    expect(message).toContain('FreeKassa (');
+    expect(message).toContain('YooKassa (');
+    expect(message).toContain('Crypto Pay (');
+  });
+
+  it('names what a half set-up provider lacks, with its fix, among every other problem at once', () => {
+    const message = refusal({
+      ...production,
+      AUDIT_KEY: undefined,
+      YOOKASSA_SHOP_ID: yookassa.YOOKASSA_SHOP_ID,
+    });
+    expect(message).toMatch(/^2 settings to fix/);
+    expect(message).toContain('AUDIT_KEY: required in production');
+    expect(message).toMatch(
+      /YOOKASSA_SECRET_KEY: required once YooKassa is set up \(YOOKASSA_SHOP_ID set\) — .*Интеграция → Ключи API, and copy it; or remove YOOKASSA_SHOP_ID to take no payments through YooKassa\./,
+    );
+    // A half provider is the problem to fix, not «no provider»; nor is it excused by another one.
+    expect(message).not.toContain('none is set up');
+    const beside = refusal({
+      ...production,
+      ...cryptopay,
+      FREEKASSA_SHOP_ID: '12345',
+      FREEKASSA_SECRET1: 'real-secret-1',
+    });
+    expect(beside).toMatch(/^2 settings to fix/);
+    expect(beside).toContain('FREEKASSA_SECRET2: required once FreeKassa is set up');
+    expect(beside).toContain('FREEKASSA_API_KEY: required once FreeKassa is set up');
+    expect(beside).toContain('or remove FREEKASSA_SHOP_ID, FREEKASSA_SECRET1');
+    // A provider's other settings without its credentials are half of it too.
+    expect(refusal({ ...production, ...yookassa, CRYPTOPAY_ASSETS: 'USDT' })).toContain(
+      'CRYPTOPAY_TOKEN: required once Crypto Pay is set up (CRYPTOPAY_ASSETS set)',
+    );
+    // A malformed credential is named once, as malformed: the provider counts as meant.
+    const malformed = refusal({
+      ...production,
+      YOOKASSA_SHOP_ID: 'shop',
+      ...{ YOOKASSA_SECRET_KEY: yookassa.YOOKASSA_SECRET_KEY },
+    });
+    expect(malformed).toMatch(/^1 setting to fix/);
+    expect(malformed).toContain('YOOKASSA_SHOP_ID: must be the numeric shop id');
+  });
+
+  it('keeps development and the demo as they were: FreeKassa there without its settings', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).freekassa?.shopId).toBe('0');
+    expect(loadConfig({ NODE_ENV: 'development', ...yookassa }).freekassa).not.toBeNull();
+    const demo = loadConfig({ DEMO: '1' });
+    expect(demo.freekassa?.payUrl).toBe('http://localhost:3000/api/demo/freekassa/pay');
+    expect(demo.yookassa).not.toBeNull();
+    expect(demo.cryptopay).not.toBeNull();
+  });
+});

@@ -41,7 +41,7 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.adminSteamIds.has(DEMO_ADMIN_STEAM_ID)).toBe(true);
     expect(config.steam.openidUrl).toBe('http://localhost:3000/api/demo/steam/openid/login');
-    expect(config.freekassa.payUrl).toBe('http://localhost:3000/api/demo/freekassa/pay');
+    expect(config.freekassa?.payUrl).toBe('http://localhost:3000/api/demo/freekassa/pay');
   });
 
   it('is no demo unless asked: the real Steam and FreeKassa, whatever NODE_ENV says', () => {
@@ -49,7 +49,7 @@ describe('configuration', () => {
       const config = loadConfig({ NODE_ENV });
       expect(config.demo).toBe(false);
       expect(config.steam.openidUrl).toBe('https://steamcommunity.com/openid/login');
-      expect(config.freekassa.payUrl).toBe('https://pay.fk.money/');
+      expect(config.freekassa?.payUrl).toBe('https://pay.fk.money/');
       expect(config.adminSteamIds.size).toBe(0);
     }
   });
@@ -100,8 +100,8 @@ describe('configuration', () => {
   });
 
   it('never falls back to the demo secrets outside demo mode: unset ones are random and unknown', () => {
-    const first = loadConfig({ NODE_ENV: 'development' }).freekassa;
-    const second = loadConfig({ NODE_ENV: 'test' }).freekassa;
+    const first = loadConfig({ NODE_ENV: 'development' }).freekassa!;
+    const second = loadConfig({ NODE_ENV: 'test' }).freekassa!;
     for (const name of ['secret1', 'secret2', 'apiKey'] as const) {
       expect(Object.values(DEMO_SECRETS)).not.toContain(first[name]);
       expect(first[name]).toMatch(/^[0-9a-f]{64}$/);
@@ -110,7 +110,7 @@ describe('configuration', () => {
     expect(first.shopId).not.toBe(DEMO_SECRETS.FREEKASSA_SHOP_ID);
     expect(loadConfig({ NODE_ENV: 'development' }).steam.apiKey).toBeUndefined();
     // Demo mode keeps its published values: its stand-ins sign with them.
-    expect(loadConfig({ DEMO: '1' }).freekassa.secret2).toBe(DEMO_SECRETS.FREEKASSA_SECRET2);
+    expect(loadConfig({ DEMO: '1' }).freekassa?.secret2).toBe(DEMO_SECRETS.FREEKASSA_SECRET2);
   });
 
   it('accepts a complete production configuration and talks to the real Steam', () => {
@@ -126,7 +126,7 @@ describe('configuration', () => {
   });
 
   it.each(['FREEKASSA_SECRET1', 'FREEKASSA_SECRET2', 'FREEKASSA_API_KEY', 'FREEKASSA_SHOP_ID'])(
-    'names %s when production is left with its demo value or without it',
+    'names %s when production is left with its demo value, or without it beside the other three',
     (name) => {
       const demoValues: Record<string, string> = {
         FREEKASSA_SHOP_ID: '9999999',

@@ -54,6 +54,10 @@ export interface Config {
   demo: boolean;
   adminSteamIds: ReadonlySet<string>;
   steam: { openidUrl: string; apiKey: string | undefined; apiUrl: string };
+  /**
+   * FreeKassa; null in production until its four settings are set (config-providers-check.ts).
+   * Outside production it is always there (demo: the stand-in; elsewhere: no merchant).
+   */
   freekassa: {
     shopId: string;
     secret1: string;
@@ -62,7 +66,7 @@ export interface Config {
     payUrl: string;
     apiUrl: string;
     allowedIps: readonly string[];
-  };
+  } | null;
   /** YooKassa and Crypto Pay, each null until its settings are set (config-payments.ts). */
   yookassa: YookassaConfig | null;
   cryptopay: CryptopayConfig | null;
@@ -193,14 +197,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const secret = (name: keyof typeof DEMO_SECRETS): string => {
     const value = e[name];
     if (value) return value;
-    if (production) throw new ConfigError(`${name} is required in production.`);
     if (demo) return DEMO_SECRETS[name];
     // Unset outside the demo (development, tests): no merchant, and secrets nobody knows, so no
     // payment notification can be signed until the real settings are in.
     return name === 'FREEKASSA_SHOP_ID' ? '0' : randomBytes(32).toString('hex');
   };
 
-  const freekassa = {
+  const freekassaSettings = {
     shopId: secret('FREEKASSA_SHOP_ID'),
     secret1: secret('FREEKASSA_SECRET1'),
     secret2: secret('FREEKASSA_SECRET2'),
@@ -215,6 +218,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ).replace(/\/+$/, ''),
     allowedIps: e.FREEKASSA_ALLOWED_IPS ?? (demo ? [] : list.parse(FREEKASSA_ADDRESSES)),
   };
+  // Production takes FreeKassa only with all its settings (config-check.ts named any it lacks).
+  const freekassa = production && !e.FREEKASSA_SHOP_ID ? null : freekassaSettings;
 
   const discord = discordConfig(e, demo, publicUrl, DEMO_SECRETS);
   if (discord.problems.length > 0) throw new ConfigError(discord.problems.join(' '));
@@ -225,7 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const receipts = receiptsConfig(e);
   if (receipts.problems.length > 0) throw new ConfigError(receipts.problems.join(' '));
 
-  if (production && freekassa.allowedIps.length === 0) {
+  if (production && freekassa && freekassa.allowedIps.length === 0) {
     throw new ConfigError('FREEKASSA_ALLOWED_IPS may not be empty in production.');
   }
   if (production && !e.ADMIN_STEAM_IDS?.length) {

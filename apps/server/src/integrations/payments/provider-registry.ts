@@ -21,17 +21,21 @@ const isLocalUrl = (url: string) => {
 };
 
 /**
- * The shop's providers from its settings: FreeKassa always (as before: outside production without
- * its settings it has no merchant and secrets nobody knows), YooKassa and Crypto Pay when theirs are
- * set. The order is the shop's default order of the top-up dialog.
+ * The shop's providers from its settings, each when its config is there: in production only those
+ * whose settings are set (FreeKassa too); outside production FreeKassa always (as before: without
+ * its settings it has no merchant and secrets nobody knows). The order is the shop's default order
+ * of the top-up dialog.
  */
 export function createProviderRegistry(
   config: Pick<Config, 'freekassa' | 'yookassa' | 'cryptopay'>,
   deps: { fetchImpl?: typeof fetch; sleep?: (ms: number) => Promise<void> } = {},
 ): ShopProviders {
   const apiUrls = new Map<ProviderId, string>();
-  const list: PaymentProvider[] = [createFreekassaProvider(config.freekassa, deps)];
-  apiUrls.set('freekassa', config.freekassa.apiUrl);
+  const list: PaymentProvider[] = [];
+  if (config.freekassa) {
+    list.push(createFreekassaProvider(config.freekassa, deps));
+    apiUrls.set('freekassa', config.freekassa.apiUrl);
+  }
   let yookassa: YookassaProvider | undefined;
   if (config.yookassa) {
     yookassa = createYookassaProvider(config.yookassa, deps);

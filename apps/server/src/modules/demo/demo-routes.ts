@@ -27,14 +27,17 @@ export default async function demoRoutes(app: FastifyInstance, { config }: { con
   });
   registerFakeSteamApi(app, DEMO_STEAM_API_PATH, () => config.publicUrl);
   // The demo payment page notifies the shop over loopback, as FreeKassa would over the internet.
-  registerFakeFreekassa(app, {
-    prefix: DEMO_FREEKASSA_PATH,
-    settings: config.freekassa,
-    notifyUrl: () => `http://127.0.0.1:${config.port}/api/payments/freekassa/notify`,
-    successUrl: () => `${config.publicUrl}/payment-success`,
-    failUrl: () => `${config.publicUrl}/payment-cancel`,
-    publicUrl: () => config.publicUrl,
-  });
+  // (The demo always has FreeKassa: only production goes without it.)
+  if (config.freekassa) {
+    registerFakeFreekassa(app, {
+      prefix: DEMO_FREEKASSA_PATH,
+      settings: config.freekassa,
+      notifyUrl: () => `http://127.0.0.1:${config.port}/api/payments/freekassa/notify`,
+      successUrl: () => `${config.publicUrl}/payment-success`,
+      failUrl: () => `${config.publicUrl}/payment-cancel`,
+      publicUrl: () => config.publicUrl,
+    });
+  }
   // YooKassa's and Crypto Pay's stand-ins and their payment pages, on the demo's values only.
   registerDemoPayments(app, config);
   // Discord's stand-in, when the shop runs on the demo's Discord values (no Discord settings set).
