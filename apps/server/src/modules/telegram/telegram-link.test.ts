@@ -104,7 +104,7 @@ describe('linking Telegram', () => {
 });
 
 describe("a linked player's news", () => {
-  it('«Выдано» after a delivery, and nothing once that news is switched off', async () => {
+  it('«Выдано» after a delivery, nothing once that news is off, a gift with the giver inert, nothing after unlinking', async () => {
     const steamId = '76561198000000777';
     const player = await createAccount(app(), world.shop.config, 'player', steamId);
     world.game.addPlayer({ steamId, name: 'Stone_Bob' });
@@ -145,6 +145,23 @@ describe("a linked player's news", () => {
     await buy();
     expect(world.telegram.state.sent(person.id).slice(before)).toHaveLength(1);
 
+    // A gift from another player is news too, with the giver's name as they wrote it, inert.
+    const giver = await createAccount(app(), world.shop.config);
+    await app().db.execute(sql`update users set username = '<b>Дед</b>' where id = ${giver.id}`);
+    await fund(world.shop, giver.id, 100);
+    const gift = await app().inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: giver.headers,
+      payload: { productId: stone, serverId: world.serverId, quantity: 1, giftTo: steamId },
+    });
+    expect(gift.statusCode, gift.body).toBe(200);
+    await app().notifications.flush();
+    const gifted = world.telegram.state.sent(person.id).at(-1)!.text;
+    expect(gifted).toContain('Вам подарок');
+    expect(gifted).toContain('<code>&#60;b&#62;Дед&#60;/b&#62;</code>');
+    const sentBefore = world.telegram.state.sent(person.id).length;
+
     // News on again, then unlinked before it goes out: nothing reaches the old chat.
     await app().inject({
       method: 'PUT',
@@ -163,6 +180,6 @@ describe("a linked player's news", () => {
     await app().notifications.scan.scan();
     await app().inject({ method: 'DELETE', url: '/api/telegram/link', headers: player.headers });
     await app().notifications.outbox.send();
-    expect(world.telegram.state.sent(person.id).slice(before)).toHaveLength(1);
+    expect(world.telegram.state.sent(person.id)).toHaveLength(sentBefore);
   });
 });
