@@ -8,5 +8,6 @@ export function AdminRoute() {
   // The console reports every save with a toast straight from sonner: have the notification area ready.
   useEffect(() => void loadToaster(), []);
   // The server's list for this account: the panel shows only what it allows.
-  return <AdminPage permissions={useSession().permissions} />;
+  const { permissions, user } = useSession();
+  return <AdminPage permissions={permissions} selfId={user?.id ?? null} />;
 }

@@ -7,6 +7,9 @@ import { createContext, useContext } from 'react';
  */
 export const AdminPermissions = createContext<readonly RoutePermission[]>([]);
 
+/** The signed-in staff member's own account id: nobody changes their own role. */
+export const AdminSelf = createContext<number | null>(null);
+
 /** `can('money')`: whether the signed-in staff member holds a permission. */
 export function useCan(): (permission: RoutePermission) => boolean {
   const held = useContext(AdminPermissions);

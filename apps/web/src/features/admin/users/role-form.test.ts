@@ -38,10 +38,12 @@ describe('the role editor', () => {
 
 describe('the user list', () => {
   it('shows a moderator mute, ban and purchases, and nothing that touches an owner', () => {
-    expect(userActions({ isOwner: false }, moderator)).toEqual(['mute', 'ban', 'purchases']);
-    expect(userActions({ isOwner: true }, moderator)).toEqual(['purchases']);
-    expect(userActions({ isOwner: true }, admin)).toEqual(['purchases']);
-    expect(userActions({ isOwner: true }, owner)).toEqual([
+    expect(userActions({ id: 2, isOwner: false }, moderator)).toEqual(['mute', 'ban', 'purchases']);
+    expect(userActions({ id: 1, isOwner: true }, moderator)).toEqual(['purchases']);
+    expect(userActions({ id: 1, isOwner: true }, admin)).toEqual(['purchases']);
+    // An owner's own line has no «Роль»; another owner's has.
+    expect(userActions({ id: 1, isOwner: true }, owner, 1)).not.toContain('role');
+    expect(userActions({ id: 3, isOwner: true }, owner, 1)).toEqual([
       'edit',
       'mute',
       'ban',

@@ -26,7 +26,7 @@ import { SalesTab } from '../../sales/components/sales-tab';
 import { ServersTab } from '../../servers/components/servers-tab';
 import { SiteTab } from '../../site/components/site-tab';
 import { UsersTab } from '../../users/components/users-tab';
-import { AdminPermissions } from '../permissions-context';
+import { AdminPermissions, AdminSelf } from '../permissions-context';
 import { useHealth } from '@/lib/health';
 
 /** Each tab with the permissions that show it (any of them): the README's table. */
@@ -81,7 +81,13 @@ function ShopVersion() {
 }
 
 /** The panel for staff holding `permissions` (from the profile): only their tabs and buttons. */
-export function AdminPage({ permissions }: { permissions: readonly RoutePermission[] }) {
+export function AdminPage({
+  permissions,
+  selfId = null,
+}: {
+  permissions: readonly RoutePermission[];
+  selfId?: number | null;
+}) {
   const [path, navigate] = useLocation();
   const can = (permission: RoutePermission) => permissions.includes(permission);
   // Only the tabs this role may use (a moderator lands on the overview's orders, then chats).
@@ -89,54 +95,56 @@ export function AdminPage({ permissions }: { permissions: readonly RoutePermissi
   const tab = tabOf(useSearch(), shown);
   return (
     <AdminPermissions value={permissions}>
-      <PageHeader title="Панель администратора" />
-      <Tabs
-        value={tab}
-        onValueChange={(value) => navigate(`${path}?tab=${value}`, { replace: true })}
-      >
-        <TabsList aria-label="Разделы панели">
-          {shown.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value}>
-              <Icon aria-hidden="true" />
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <TabsContent value="overview">
-          <OverviewTab />
-        </TabsContent>
-        <TabsContent value="users">
-          <UsersTab />
-        </TabsContent>
-        <TabsContent value="servers">
-          <ServersTab />
-        </TabsContent>
-        <TabsContent value="products">
-          <ProductsTab />
-        </TabsContent>
-        <TabsContent value="sales">
-          <SalesTab />
-        </TabsContent>
-        <TabsContent value="promocodes">
-          <PromocodesTab />
-        </TabsContent>
-        <TabsContent value="rcon">
-          <RconTab />
-        </TabsContent>
-        <TabsContent value="chats">
-          <ChatsTab />
-        </TabsContent>
-        <TabsContent value="data">
-          <DataTab />
-        </TabsContent>
-        <TabsContent value="discord">
-          <DiscordTab />
-        </TabsContent>
-        <TabsContent value="site">
-          <SiteTab />
-        </TabsContent>
-      </Tabs>
-      <ShopVersion />
+      <AdminSelf value={selfId}>
+        <PageHeader title="Панель администратора" />
+        <Tabs
+          value={tab}
+          onValueChange={(value) => navigate(`${path}?tab=${value}`, { replace: true })}
+        >
+          <TabsList aria-label="Разделы панели">
+            {shown.map(({ value, label, icon: Icon }) => (
+              <TabsTrigger key={value} value={value}>
+                <Icon aria-hidden="true" />
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="overview">
+            <OverviewTab />
+          </TabsContent>
+          <TabsContent value="users">
+            <UsersTab />
+          </TabsContent>
+          <TabsContent value="servers">
+            <ServersTab />
+          </TabsContent>
+          <TabsContent value="products">
+            <ProductsTab />
+          </TabsContent>
+          <TabsContent value="sales">
+            <SalesTab />
+          </TabsContent>
+          <TabsContent value="promocodes">
+            <PromocodesTab />
+          </TabsContent>
+          <TabsContent value="rcon">
+            <RconTab />
+          </TabsContent>
+          <TabsContent value="chats">
+            <ChatsTab />
+          </TabsContent>
+          <TabsContent value="data">
+            <DataTab />
+          </TabsContent>
+          <TabsContent value="discord">
+            <DiscordTab />
+          </TabsContent>
+          <TabsContent value="site">
+            <SiteTab />
+          </TabsContent>
+        </Tabs>
+        <ShopVersion />
+      </AdminSelf>
     </AdminPermissions>
   );
 }

@@ -32,11 +32,14 @@ const actions: Array<[UserAction, string, Icon, RoutePermission, 'acts' | 'reads
  * on an owner only what reads, unless they are an owner too (the server refuses the rest).
  */
 export function userActions(
-  user: Pick<User, 'isOwner'>,
+  user: Pick<User, 'id' | 'isOwner'>,
   can: (permission: RoutePermission) => boolean,
+  /** The viewer's own account: no «Роль» on it (nobody changes their own role). */
+  selfId: number | null = null,
 ): UserAction[] {
   const ownerHere = can('owner');
   return actions
+    .filter(([action]) => action !== 'role' || user.id !== selfId)
     .filter(
       ([, , , permission, kind]) =>
         can(permission) && (kind === 'reads' || ownerHere || !user.isOwner),

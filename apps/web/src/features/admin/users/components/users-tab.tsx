@@ -1,6 +1,6 @@
 import type { User } from '@shop/shared';
 import { Search, ShieldCheck, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
@@ -15,7 +15,7 @@ import { RoleDialog } from './role-dialog';
 import { UserListItem, userActions, type UserAction } from './user-list-item';
 import { UserPurchasesDialog } from '../../shared/components/user-purchases-dialog';
 import { Pager } from '../../shared/components/pager';
-import { useCan } from '../../shared/permissions-context';
+import { AdminSelf, useCan } from '../../shared/permissions-context';
 
 /** Typing settles for this long before the list is asked again. */
 const SEARCH_DELAY_MS = 300;
@@ -29,6 +29,7 @@ export function UsersTab() {
   const [staff, setStaff] = useState(false);
   const users = useAdminUsers(query, page, staff);
   const can = useCan();
+  const selfId = useContext(AdminSelf);
   const data = users.data;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
 
@@ -53,7 +54,7 @@ export function UsersTab() {
           <UserListItem
             key={user.id}
             user={user}
-            allowed={userActions(user, can)}
+            allowed={userActions(user, can, selfId)}
             onAction={(action) => setOpen({ action, user })}
           />
         ))}
