@@ -70,6 +70,11 @@ export function createTelegramBot(
       return say(chatId, BOT_MESSAGES.linked(telegramInert(user.username)));
     }
     if (name === 'start' || name === 'help') return say(chatId, escapeHtml(BOT_MESSAGES.help));
+    // What the owner types into «Сообщество»: this chat's id, and the forum topic's after a slash.
+    if (name === 'chatid') {
+      const topic = message.is_topic_message ? `/${message.message_thread_id}` : '';
+      return say(chatId, `ID этого чата для «Сообщества»: <code>${chatId}${topic}</code>`);
+    }
     const link = await links.byTelegram(telegramId);
     if (!link) return say(chatId, escapeHtml(BOT_MESSAGES.notLinked));
     if (name === 'unlink') {

@@ -113,6 +113,13 @@ describe('answering players from Telegram', () => {
     }
     expect((await history(player.id)).filter((m) => m.isAdmin)).toEqual([]);
     expect(world.telegram.state.sent(STAFF_CHAT).at(-1)!.text).toContain('Верните деньги');
+    // /chatid tells the owner what to type into «Сообщество».
+    world.telegram.state.userSays({ from: stranger, chatId: STAFF_CHAT, text: '/chatid' });
+    await waitUntil(
+      () =>
+        world.telegram.state.sent(STAFF_CHAT).at(-1)!.text.includes(`<code>${STAFF_CHAT}</code>`),
+      { what: '/chatid' },
+    );
   });
 });
 
