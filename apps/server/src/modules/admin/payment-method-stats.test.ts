@@ -27,7 +27,7 @@ describe('payment statistics by provider and method', () => {
       payload: { amount, method, paymentSystemId, email: 'player@example.com' },
     });
     expect(reply.statusCode, reply.body).toBe(200);
-    return reply.json() as { url: string; orderId: string };
+    return reply.json<{ url: string; orderId: string }>();
   };
 
   it('counts opened, paid, money, bonus and reversals per method', async () => {
