@@ -20,7 +20,7 @@ export interface BalanceRow {
 
 export const BALANCE_FILE_MAX_ROWS = 200_000;
 /** Rows checked between two turns of the event loop. */
-const ROWS_PER_TURN = 5_000;
+const ROWS_PER_TURN = 1_000;
 const NOTE_MAX = 200;
 /** Roubles with at most two decimals, a point or a comma; spaces between thousands allowed. */
 const AMOUNT = /^\d{1,3}(?:[ \u00a0]?\d{3})*(?:[.,]\d{1,2})?$|^\d+(?:[.,]\d{1,2})?$/;

@@ -12,11 +12,13 @@ export const TRANSFER_DESCRIPTION = 'Перенос баланса';
 const TRANSFER_METHOD = 'Перенос';
 
 /**
- * Rows credited per transaction. Each batch is one short transaction (on the embedded database a
- * transaction holds the only connection) and the event loop is handed back after it, so the shop
- * keeps answering while a 100 000-row file goes through.
+ * How long one batch's transaction should take. On the embedded database a transaction holds the
+ * only connection and runs on the shop's own thread, so each batch is kept this short (its size
+ * follows what the last one took) and the event loop is handed back after it: the shop keeps
+ * answering while a 100 000-row file goes through.
  */
-export const IMPORT_BATCH_ROWS = 200;
+const BATCH_TARGET_MS = 20;
+const BATCH_ROWS = { first: 50, min: 10, max: 1_000 } as const;
 /** Rows looked up per query of a preview. */
 const PREVIEW_BATCH_ROWS = 1_000;
 
@@ -25,6 +27,13 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export interface BalanceImportOutcome extends BalanceImportResult {
   /** Players whose balance changed, with the new balance, for the live balance after commit. */
   changedBalances: Array<{ userId: number; balanceKopecks: Kopecks }>;
+}
+
+/** The next batch's size: halved after a slow batch, doubled after a quick one, within bounds. */
+function nextBatchSize(size: number, tookMs: number): number {
+  if (tookMs > BATCH_TARGET_MS * 1.5) return Math.max(BATCH_ROWS.min, Math.floor(size / 2));
+  if (tookMs < BATCH_TARGET_MS / 2) return Math.min(BATCH_ROWS.max, size * 2);
+  return size;
 }
 
 function* batches<T>(items: readonly T[], size: number): Generator<T[]> {
@@ -65,22 +74,24 @@ async function lookUp(db: Db, rows: BalanceRow[]) {
  */
 async function creditBatch(db: Db, key: string, batch: BalanceRow[]) {
   return db.transaction(async (tx) => {
-    const { found } = await lookUp(tx, batch);
-    const ids = await createUsersRepository(tx).ensureManyFromSteam(
+    const created = await createUsersRepository(tx).ensureManyFromSteam(
       batch.map((row) => row.steamId),
     );
+    const found = new Set(batch.map((row) => row.steamId).filter((id) => !created.has(id)));
     const input = batch.map((row) => ({
       key: row.key,
       line: row.line,
-      user_id: ids.get(row.steamId),
+      steam_id: row.steamId,
       amount: row.amountKopecks,
       note: row.note,
     }));
     const credited = await queryRows<{ key: string; userId: number; balance: string | null }>(
       tx,
       sql`with input as (
-          select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-            as r(key text, line int, user_id int, amount bigint, note text)
+          select r.*, u.id as user_id
+          from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+            as r(key text, line int, steam_id text, amount bigint, note text)
+          join users u on u.steam_id = r.steam_id
         ), claimed as (
           insert into balance_imports (row_key, file_hash, line, user_id, amount_kopecks)
           select key, ${key}, line, user_id, amount from input
@@ -140,8 +151,13 @@ export async function importBalances(
     return { ...summary(pending, rows.length - pending.length, found), changedBalances: [] };
   }
   await startRun(db, key, rows.length, actor.id);
-  for (const batch of batches(rows, IMPORT_BATCH_ROWS)) {
+  let size: number = BATCH_ROWS.first;
+  for (let start = 0; start < rows.length;) {
+    const batch = rows.slice(start, start + size);
+    start += batch.length;
+    const began = performance.now();
     const done = await creditBatch(db, key, batch);
+    size = nextBatchSize(size, performance.now() - began);
     pending.push(...done.rows);
     for (const steamId of done.found) found.add(steamId);
     for (const row of done.credited) {

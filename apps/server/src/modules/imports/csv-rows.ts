@@ -54,7 +54,7 @@ export function csvRows(content: string): { rows: CsvRow[]; error: ImportError |
 }
 
 /** About this much text is parsed between two turns of the event loop. */
-const SLICE_CHARS = 64 * 1024;
+const SLICE_CHARS = 16 * 1024;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

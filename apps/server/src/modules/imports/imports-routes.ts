@@ -71,7 +71,10 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!dryRun && result.errors.length > 0)
         return reply.status(400).send(refusal(result.errors));
-      for (const { userId, balanceKopecks } of changedBalances) {
+      // Thousands of players may have a new balance: told a few hundred at a time, the shop
+      // answering in between.
+      for (const [index, { userId, balanceKopecks }] of changedBalances.entries()) {
+        if (index > 0 && index % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
         app.realtime.toUser(userId, 'balanceUpdate', { balance: kopecksToRoubles(balanceKopecks) });
       }
       return result;

@@ -74,22 +74,21 @@ export function createUsersRepository(db: Db) {
     },
 
     /**
-     * ensureFromSteam for many players at once (a balance file): each Steam ID without an account
-     * gets one named «Игрок NNNN» from its last digits, in one statement. Returns every given Steam
-     * ID's account id.
+     * ensureFromSteam for many players at once (a balance file), in one statement: each Steam ID
+     * without an account gets one named «Игрок NNNN» from its last digits. Returns the Steam IDs
+     * whose account it created.
      */
-    async ensureManyFromSteam(steamIds: readonly string[]): Promise<Map<string, number>> {
-      if (steamIds.length === 0) return new Map();
-      const list = sql`${JSON.stringify(steamIds)}::jsonb`;
-      await db.execute(sql`insert into users (steam_id, username)
-        select s.id, 'Игрок ' || right(s.id, 4) from jsonb_array_elements_text(${list}) as s(id)
-        on conflict (steam_id) do nothing`);
-      const rows = await queryRows<{ id: number; steamId: string }>(
+    async ensureManyFromSteam(steamIds: readonly string[]): Promise<Set<string>> {
+      if (steamIds.length === 0) return new Set();
+      const created = await queryRows<{ steamId: string }>(
         db,
-        sql`select id, steam_id as "steamId" from users
-            where steam_id in (select jsonb_array_elements_text(${list}))`,
+        sql`insert into users (steam_id, username)
+          select s.id, 'Игрок ' || right(s.id, 4)
+          from jsonb_array_elements_text(${JSON.stringify(steamIds)}::jsonb) as s(id)
+          on conflict (steam_id) do nothing
+          returning steam_id as "steamId"`,
       );
-      return new Map(rows.map((row) => [row.steamId, Number(row.id)]));
+      return new Set(created.map((row) => row.steamId));
     },
 
     /** Creates the account on first sign-in, refreshes name, avatar and last visit afterwards. */
