@@ -15,6 +15,7 @@ let discord: FakeDiscord;
 let world: GameShop;
 let shop: TestApp;
 let gold: number;
+let owner: Awaited<ReturnType<typeof createAccount>>;
 let discordIds = 500000000000000000n;
 
 beforeAll(async () => {
@@ -29,10 +30,12 @@ beforeAll(async () => {
     vipTier: 'Gold',
     vipDays: 30,
   });
+  // Which role a VIP tier gives is the owner's alone.
+  owner = await createAccount(shop.app, shop.config, 'owner');
   const mapped = await shop.app.inject({
     method: 'PUT',
     url: '/api/admin/discord/roles',
-    headers: world.admin.headers,
+    headers: owner.headers,
     payload: {
       roles: [
         { tier: 'Gold', roleId: GOLD_ROLE },
