@@ -74,6 +74,8 @@ describe('journaled actions', () => {
     expect((status.json().output as string).split('\n').length).toBeGreaterThan(2);
     expect((await newest('server.console'))?.after).toEqual({
       command: 'status',
+      // The entry written before the command was sent, which this one completes.
+      sent: expect.any(Number),
       status: 'ok',
       reply: firstLine,
     });
