@@ -153,4 +153,25 @@ describe('choosing how to pay', () => {
     expect(await dialog.getByRole('radio', { name: /SberPay/ }).count()).toBe(0);
     await context.close();
   });
+
+  it('«Оформление» shows the bonus tiers the owner set, and adds one above the highest', async () => {
+    for (const [name, viewport] of Object.entries(viewports)) {
+      const context = await journey.browser.newContext({ viewport, locale: 'ru-RU' });
+      const page = await context.newPage();
+      await signIn(page, journey.shop.url, 'Админ Демо');
+      await page.goto(`${journey.shop.url}/admin`);
+      await page.getByRole('tab', { name: 'Оформление' }).click();
+      await page.getByRole('button', { name: /^Каталог и деньги/ }).click();
+      const tiers = page.getByRole('list', { name: 'Ступени бонуса' });
+      await expect.poll(() => tiers.getByRole('listitem').count()).toBe(2);
+      expect(await page.getByLabel('Порог ступени 2, ₽').inputValue()).toBe('3000');
+      expect(await page.getByLabel('За первое пополнение, +%').inputValue()).toBe('5');
+      await page.getByRole('button', { name: 'Добавить ступень' }).click();
+      expect(await page.getByLabel('Порог ступени 3, ₽').inputValue()).toBe('6000');
+      expect(await page.getByLabel('Процент ступени 3').inputValue()).toBe('25');
+      await page.getByRole('button', { name: 'Добавить ступень' }).scrollIntoViewIfNeeded();
+      await snapshot(page, `admin-bonus-tiers-${name === 'phone' ? 390 : 1280}`);
+      await context.close();
+    }
+  });
 });

@@ -80,27 +80,30 @@ export function TopUpTermsEditor({
               return (
                 <li key={index} className="flex flex-wrap items-center gap-2 text-sm">
                   <span className="text-muted-foreground">от</span>
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={1_000_000}
-                    className="w-28"
-                    aria-label={`Порог ступени ${index + 1}, ₽`}
-                    value={Number.isFinite(tier.from) ? String(tier.from) : ''}
-                    onChange={(event) => set({ from: numberOf(event.target.value) })}
-                  />
+                  {/* The input fills its box: the box sets the width (cn does not merge classes). */}
+                  <span className="w-24 sm:w-28">
+                    <Input
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={1_000_000}
+                      aria-label={`Порог ступени ${index + 1}, ₽`}
+                      value={Number.isFinite(tier.from) ? String(tier.from) : ''}
+                      onChange={(event) => set({ from: numberOf(event.target.value) })}
+                    />
+                  </span>
                   <span className="text-muted-foreground">₽ —</span>
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={100}
-                    className="w-20"
-                    aria-label={`Процент ступени ${index + 1}`}
-                    value={Number.isFinite(tier.percent) ? String(tier.percent) : ''}
-                    onChange={(event) => set({ percent: numberOf(event.target.value) })}
-                  />
+                  <span className="w-16 sm:w-20">
+                    <Input
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={100}
+                      aria-label={`Процент ступени ${index + 1}`}
+                      value={Number.isFinite(tier.percent) ? String(tier.percent) : ''}
+                      onChange={(event) => set({ percent: numberOf(event.target.value) })}
+                    />
+                  </span>
                   <span className="text-muted-foreground">%</span>
                   <Button
                     variant="ghost-destructive"
