@@ -33,9 +33,13 @@ async function twoTabs(context: BrowserContext): Promise<[Page, Page]> {
   await profileTab.goto(`${journey.shop.url}/profile`);
   for (const tab of [shopTab, profileTab]) {
     await soon(() => tab.getByLabel(BALANCE).first().isVisible());
+    // Its live channel is joined: the header's indicator says so.
+    await expect
+      .poll(() => tab.getByRole('status', { name: 'Соединение: подключено' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
   }
-  // Both tabs joined their live channel (the connection indicator says so when it is up).
-  await shopTab.waitForTimeout(500);
   return [shopTab, profileTab];
 }
 
@@ -61,6 +65,11 @@ describe('sessions end everywhere at once', () => {
     await list.getByRole('button', { name: 'Изменить: Bandit_Kolya' }).click();
     const dialog = panel.getByRole('dialog', { name: 'Редактировать пользователя' });
     await dialog.getByRole('button', { name: 'Выйти на всех устройствах' }).click();
+    await expect
+      .poll(() => panel.getByText('Пользователь вышел на всех устройствах').first().isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
 
     // No click, reload or focus in the player's tabs: the live connection brings it.
     for (const tab of tabs) await expectSignedOut(tab);

@@ -63,6 +63,29 @@ describe('user channel', () => {
     warn.mockRestore();
   });
 
+  it('signs the tab out when told its sessions ended, or when a join finds the session gone', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const fake = fakeShopSocket();
+    const signedOut = vi.fn();
+    openUserChannel(fake.socket, identity, {
+      onStatus: () => undefined,
+      onBalance: () => undefined,
+      onSignedOut: signedOut,
+    });
+    fake.fire('connect');
+    fake.fire('joined', { userId: 7 });
+    fake.fire('error', { message: 'Сессия недействительна. Войдите снова.' });
+    expect(signedOut).not.toHaveBeenCalled();
+    fake.fire('signedOut', { reason: 'everywhere' });
+    expect(signedOut).toHaveBeenCalledOnce();
+    // A tab that reconnects after the sessions ended is refused its join.
+    fake.fire('disconnect', 'io server disconnect');
+    fake.fire('connect');
+    fake.fire('error', { message: 'Сессия недействительна. Войдите снова.' });
+    expect(signedOut).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+  });
+
   it('closes the socket and lets go of every listener', () => {
     const channel = open();
     expect(channel.listenerCount()).toBeGreaterThan(0);

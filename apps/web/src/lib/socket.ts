@@ -1,4 +1,9 @@
-import type { ClientToServerEvents, GiftReceivedEvent, ServerToClientEvents } from '@shop/shared';
+import {
+  REALTIME_ERRORS,
+  type ClientToServerEvents,
+  type GiftReceivedEvent,
+  type ServerToClientEvents,
+} from '@shop/shared';
 import { io, type Socket } from 'socket.io-client';
 
 /** The shop's one live channel (DESIGN §9), typed with the event maps the server uses too. */
@@ -56,7 +61,10 @@ export function openUserChannel(
   // SPEC §8: errors on the live channel are not the player's business; they are only logged.
   const onError = ({ message }: { message: string }) => {
     console.warn('[realtime]', message);
-    if (!joined) onStatus('disconnected');
+    if (joined) return;
+    onStatus('disconnected');
+    // The session ended before this tab joined (or rejoined after a drop): it missed `signedOut`.
+    if (message === REALTIME_ERRORS.badSession) onSignedOut?.();
   };
   const onBalanceUpdate = ({ balance }: { balance: number }) => {
     if (typeof balance === 'number' && Number.isFinite(balance)) onBalance(balance);
