@@ -120,10 +120,12 @@ describe('choosing how to pay', () => {
   );
 
   it('the owner sees each provider working and switches a method off; the dialog no longer offers it', async () => {
+    // One sign-in for both widths: the shop limits sign-ins a minute, and this file signs in often.
+    const owner = await journey.browser.newContext({ locale: 'ru-RU' });
+    const page = await owner.newPage();
+    await signIn(page, journey.shop.url, 'Админ Демо');
     for (const [name, viewport] of Object.entries(viewports)) {
-      const context = await journey.browser.newContext({ viewport, locale: 'ru-RU' });
-      const page = await context.newPage();
-      await signIn(page, journey.shop.url, 'Админ Демо');
+      await page.setViewportSize(viewport);
       await page.goto(`${journey.shop.url}/admin`);
       const section = page.getByRole('heading', { name: 'Способы оплаты' });
       await section.scrollIntoViewIfNeeded();
@@ -140,27 +142,27 @@ describe('choosing how to pay', () => {
       }
       await section.scrollIntoViewIfNeeded();
       await snapshot(page, `admin-payment-methods-${name === 'phone' ? 390 : 1280}`);
-      await context.close();
     }
+    await owner.close();
     const context = await journey.browser.newContext({
       viewport: viewports.phone,
       locale: 'ru-RU',
     });
-    const page = await context.newPage();
-    await signIn(page, journey.shop.url, 'Bandit_Kolya');
-    const dialog = await fillTopUp(page, 100, /^СБП\s*ЮKassa/);
+    const player = await context.newPage();
+    await signIn(player, journey.shop.url, 'Bandit_Kolya');
+    const dialog = await fillTopUp(player, 100, /^СБП\s*ЮKassa/);
     await expect.poll(() => dialog.getByRole('radio').count()).toBe(7);
     expect(await dialog.getByRole('radio', { name: /SberPay/ }).count()).toBe(0);
     await context.close();
   });
 
   it('«Оформление» shows the bonus tiers the owner set, and adds one above the highest', async () => {
+    const context = await journey.browser.newContext({ locale: 'ru-RU' });
+    const page = await context.newPage();
+    await signIn(page, journey.shop.url, 'Админ Демо');
     for (const [name, viewport] of Object.entries(viewports)) {
-      const context = await journey.browser.newContext({ viewport, locale: 'ru-RU' });
-      const page = await context.newPage();
-      await signIn(page, journey.shop.url, 'Админ Демо');
-      await page.goto(`${journey.shop.url}/admin`);
-      await page.getByRole('tab', { name: 'Оформление' }).click();
+      await page.setViewportSize(viewport);
+      await page.goto(`${journey.shop.url}/admin?tab=site`);
       await page.getByRole('button', { name: /^Каталог и деньги/ }).click();
       const tiers = page.getByRole('list', { name: 'Ступени бонуса' });
       await expect.poll(() => tiers.getByRole('listitem').count()).toBe(2);
@@ -171,7 +173,7 @@ describe('choosing how to pay', () => {
       expect(await page.getByLabel('Процент ступени 3').inputValue()).toBe('25');
       await page.getByRole('button', { name: 'Добавить ступень' }).scrollIntoViewIfNeeded();
       await snapshot(page, `admin-bonus-tiers-${name === 'phone' ? 390 : 1280}`);
-      await context.close();
     }
+    await context.close();
   });
 });
