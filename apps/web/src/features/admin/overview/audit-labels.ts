@@ -43,6 +43,7 @@ const actionLabels: Record<string, string> = {
   'user.owner': 'Права владельца',
   'auth.sign_in': 'Вход администратора',
   'payment.reverse': 'Отмена пополнения',
+  'payment.methods': 'Способы оплаты',
   'discord.link': 'Discord привязан',
   'discord.unlink': 'Discord отвязан',
   'discord.roles': 'Роли Discord',
