@@ -53,7 +53,7 @@ describe('the demo’s month of history', () => {
     const [row] = await queryRows<Record<string, number>>(
       shop.app.db,
       sql`select
-        (select count(*) from payments where status = 'paid' and method = 'kassa')::int as kassa,
+        (select count(*) from payments where status = 'paid' and method = 'card')::int as kassa,
         (select count(*) from payments where status = 'paid' and method = 'sbp')::int as sbp,
         (select count(*) from transactions where description like '%промокод%')::int as promo,
         (select count(*) from transactions where kind = 'promo')::int as fixed,
