@@ -73,8 +73,10 @@ export const staffSources: StaffSource[] = [
     name: 'payments',
     event: 'topup',
     query: (from, to) => sql`
-      select p.id, p.paid_at, p.amount_kopecks, p.bonus_kopecks + p.promo_bonus_kopecks as bonus,
-        u.username
+      select p.id, p.paid_at, p.amount_kopecks, u.username,
+        -- The bonus the ledger credited: a promo or first-top-up part may not have applied.
+        (select coalesce(sum(t.amount_kopecks), 0) from transactions t
+          where t.payment_id = p.id and t.kind = 'bonus') as bonus
       from payments p join users u on u.id = p.user_id
       where p.status = 'paid' and p.paid_at > ${from} and p.paid_at <= ${to}
       order by p.paid_at limit 200`,

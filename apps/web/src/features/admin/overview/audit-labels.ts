@@ -37,6 +37,7 @@ const actionLabels: Record<string, string> = {
   'products.import': 'Импорт товаров',
   'balances.import': 'Перенос балансов',
   'data.export': 'Выгрузка данных',
+  'backup.restore': 'Восстановление из копии',
   'chat.status': 'Статус чата',
   'chat.delete': 'Чат удалён',
   'user.logout_everywhere': 'Выход на всех устройствах',
