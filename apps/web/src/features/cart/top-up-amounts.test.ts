@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bonusNote,
   cartAmountRange,
   customAmountError,
   defaultQuickTopUp,
@@ -70,5 +71,25 @@ describe('the cart’s quick amounts', () => {
     expect(defaultQuickTopUp({ min: 2000, max: 15000 })).toBe(5000);
     expect(quickTopUps({ min: 30, max: 90 })).toEqual([]);
     expect(defaultQuickTopUp({ min: 30, max: 90 })).toBeNull();
+  });
+});
+
+describe('the cart’s bonus line', () => {
+  const terms = {
+    bonusPercent: 10,
+    tiers: [
+      { from: 1000, percent: 15 },
+      { from: 3000, percent: 20 },
+    ],
+  };
+
+  it('names the percent the chosen amount earns: a tier reached replaces the base one', () => {
+    expect(bonusNote(terms, 500)).toContain('бонус 10%');
+    expect(bonusNote(terms, 1000)).toContain('бонус 15%');
+    expect(bonusNote(terms, 5000)).toContain('бонус 20%');
+  });
+
+  it('says nothing when no bonus is given', () => {
+    expect(bonusNote({ bonusPercent: 0, tiers: [] }, 1000)).toBe('');
   });
 });

@@ -1,4 +1,5 @@
-import { CART_TOP_UP_MIN, hasAtMostTwoDecimals } from '@shop/shared';
+import { CART_TOP_UP_MIN, hasAtMostTwoDecimals, reachedTier } from '@shop/shared';
+import { formatRoubles } from '@/lib/format';
 import { parseAmount } from '@/lib/parse-amount';
 import type { TopUpTerms } from '@/lib/top-up-terms';
 
@@ -43,4 +44,20 @@ export function parseCustomAmount(raw: string, range: CartAmountRange): number |
   const amount = parseAmount(raw);
   if (!Number.isFinite(amount) || !hasAtMostTwoDecimals(amount)) return null;
   return amount >= range.min && amount <= range.max ? amount : null;
+}
+
+/**
+ * The cart's line on the bonus the chosen amount earns: a tier reached replaces the base percent
+ * (`site.topUp.tiers`), as the server's rule does; the dialog then previews the exact amount.
+ */
+export function bonusNote(
+  terms: Pick<TopUpTerms, 'bonusPercent' | 'tiers'>,
+  amount: number | null,
+): string {
+  const tier = amount === null ? null : reachedTier(amount * 100, terms.tiers);
+  const percent = tier ? tier.percent : terms.bonusPercent;
+  if (percent <= 0) return '';
+  return amount === null
+    ? ` К пополнению начисляется бонус ${percent}%.`
+    : ` К пополнению на ${formatRoubles(amount)} начисляется бонус ${percent}%.`;
 }

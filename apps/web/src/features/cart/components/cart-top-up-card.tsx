@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { RadioCard, RadioGroup } from '@/components/ui/radio-group';
 import { formatRoubles } from '@/lib/format';
 import type { TopUpTerms } from '@/lib/top-up-terms';
-import { cartAmountRange, defaultQuickTopUp, quickTopUps } from '../top-up-amounts';
+import { bonusNote, cartAmountRange, defaultQuickTopUp, quickTopUps } from '../top-up-amounts';
 import { CustomAmountDialog } from './custom-amount-dialog';
 
 /**
@@ -85,7 +85,7 @@ function TopUpChoice({ terms, onTopUp }: { terms: TopUpTerms; onTopUp: (amount: 
       </div>
       <p className="text-xs text-muted-foreground">
         Оплата откроется в новой вкладке.
-        {terms.bonusPercent > 0 && ` К пополнению начисляется бонус ${terms.bonusPercent}%.`}
+        {bonusNote(terms, amount)}
       </p>
       <CustomAmountDialog
         open={customOpen}
