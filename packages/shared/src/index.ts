@@ -37,6 +37,7 @@ export * from './deferred-start';
 export * from './schemas/data';
 export * from './schemas/discord';
 export * from './schemas/notifications';
+export * from './player-news';
 export * from './site/site-content';
 export * from './site/site-colors';
 export * from './site/fill-template';

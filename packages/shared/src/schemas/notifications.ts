@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAYER_NEWS } from '../player-news';
 
 /** The messengers the shop's outbox sends to. */
 export const NOTIFICATION_CHANNELS = ['telegram', 'vk', 'discord'] as const;
@@ -26,16 +27,6 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   delivery_failed: 'Выдача не удалась или зависла',
   chargeback: 'Отмены пополнений',
   backup_stale: 'Резервная копия устарела',
-};
-
-/** What a linked player may be told of in Telegram; each is on until they switch it off. */
-export const PLAYER_NEWS = ['delivered', 'gift', 'vip_ending', 'support_reply'] as const;
-export type PlayerNews = (typeof PLAYER_NEWS)[number];
-export const PLAYER_NEWS_LABELS: Record<PlayerNews, string> = {
-  delivered: '«Выдано»: покупка доставлена на сервер',
-  gift: 'Вам пришёл подарок',
-  vip_ending: 'VIP закончится через 3 дня',
-  support_reply: 'Ответ поддержки',
 };
 
 export const notificationDestinationCreateSchema = z.object({
