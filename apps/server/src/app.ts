@@ -9,6 +9,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { telegramWidgetBot } from './config-messengers';
 import type { Database } from './db/client';
 import adminScope from './modules/admin/admin-scope';
 import { useAuditKey } from './modules/audit/audit-log';
@@ -115,7 +116,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
-  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
+  await app.register(securityHeadersPlugin, {
+    publicUrl: config.publicUrl,
+    telegramWidget: telegramWidgetBot(config.telegram) !== null,
+  });
   await app.register(compress, { threshold: 1024 });
   await registerRateLimits(app, {
     max: rateLimitMax,

@@ -87,6 +87,14 @@ export function messengersConfig(
   };
 }
 
+/**
+ * The bot Telegram's Login Widget may show, or null: the widget needs a bot Telegram knows (and its
+ * /setdomain), so never the demo's stand-in. Also what widens the pages' CSP to Telegram's script.
+ */
+export function telegramWidgetBot(config: TelegramConfig): string | null {
+  return config.token && config.username && !config.standIn ? config.username : null;
+}
+
 /** A token as the panel shows it: enough to tell two apart, never enough to use. */
 export function maskToken(token: string | null): string | null {
   if (!token) return null;

@@ -32,8 +32,20 @@ export function socketOrigin(publicUrl: string): string {
   return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}`;
 }
 
-/** `publicUrl`: the address players use (PUBLIC_URL); https there turns on HSTS. */
-async function securityHeadersPlugin(app: FastifyInstance, options: { publicUrl: string }) {
+/** Telegram's Login Widget: its script, and the frame it draws the button in. */
+export const TELEGRAM_WIDGET_SCRIPT_ORIGIN = 'https://telegram.org';
+export const TELEGRAM_WIDGET_FRAME_ORIGIN = 'https://oauth.telegram.org';
+
+/**
+ * `publicUrl`: the address players use (PUBLIC_URL); https there turns on HSTS. `telegramWidget`: a
+ * real bot is set up, so the profile may load Telegram's Login Widget; only then are Telegram's two
+ * origins allowed, and a shop without Telegram keeps the policy that names no other site.
+ */
+async function securityHeadersPlugin(
+  app: FastifyInstance,
+  options: { publicUrl: string; telegramWidget?: boolean },
+) {
+  const telegram = options.telegramWidget === true;
   const https = new URL(options.publicUrl).protocol === 'https:';
   const apiHeaders: Record<string, string> = {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
@@ -56,7 +68,11 @@ async function securityHeadersPlugin(app: FastifyInstance, options: { publicUrl:
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", deferredStartSource],
+        scriptSrc: [
+          "'self'",
+          deferredStartSource,
+          ...(telegram ? [TELEGRAM_WIDGET_SCRIPT_ORIGIN] : []),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
@@ -64,6 +80,8 @@ async function securityHeadersPlugin(app: FastifyInstance, options: { publicUrl:
         // The panel's «Оформление» previews the home page in frames of its own: pages may be
         // framed by the shop itself, never by another site (clickjacking). API replies stay 'none'.
         frameAncestors: ["'self'"],
+        // Without a widget, frames fall back to default-src 'self' as before.
+        ...(telegram ? { frameSrc: ["'self'", TELEGRAM_WIDGET_FRAME_ORIGIN] } : {}),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),

@@ -111,6 +111,8 @@ export const telegramLinkViewSchema = z.object({
   /** The bot is set up: linking works. */
   available: z.boolean(),
   botUsername: z.string().nullable(),
+  /** The bot for Telegram's Login Widget; null with the demo's stand-in, which Telegram does not know. */
+  widgetBot: z.string().nullable(),
   linked: z
     .object({
       telegramId: z.string(),

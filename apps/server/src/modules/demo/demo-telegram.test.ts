@@ -26,6 +26,12 @@ beforeAll(async () => {
 afterAll(() => demo?.close());
 
 describe("the demo's Telegram stand-in", () => {
+  it("offers the profile the deep link, never Telegram's Login Widget (Telegram knows no such bot)", async () => {
+    const player = await createAccount(demo.app, demo.config);
+    const view = await demo.app.inject({ url: '/api/telegram/link', headers: player.headers });
+    expect(view.json()).toMatchObject({ available: true, widgetBot: null });
+  });
+
   it('shows the staff group the notifications, and the demo admin answers a player from it', async () => {
     const admin = await createAccount(demo.app, demo.config, 'owner', DEMO_ADMIN_STEAM_ID);
     const { username } = (

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Update } from 'grammy/types';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { telegramWidgetBot } from '../../config-messengers';
 import { badRequest, conflict, errorReplies, unauthorized } from '../../plugins/errors';
 import { recordAdminAction } from '../audit/audit-log';
 import { checkWidget, createTelegramLinks, newsOf, TELEGRAM_LINK_MESSAGES } from './telegram-links';
@@ -35,6 +36,7 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     return {
       available: Boolean(config.token),
       botUsername: config.username,
+      widgetBot: telegramWidgetBot(config),
       linked: link
         ? {
             telegramId: link.telegram_id,
