@@ -76,16 +76,18 @@ export const playerSources: PlayerSource[] = [
   {
     name: 'player: vip ending',
     news: 'vip_ending',
-    // The window runs VIP_WARN_DAYS ahead: a running term that ends then is told now.
+    // The window runs VIP_WARN_DAYS ahead: a VIP that ends then is told now. Its end is the one
+    // the vip module keeps on the player (the running term and the same tier's terms queued after
+    // it), not the running term's: a VIP bought twice does not end when its first term does.
     query: (from, to) => sql`
-      select v.id, v.tier, v.ends_at, v.user_id, t.telegram_id
-      from vip_periods v join telegram_links t on t.user_id = v.user_id
-      where v.state = 'running' and ${wants('vip_ending')}
-        and v.ends_at > ${from}::timestamptz + make_interval(days => ${VIP_WARN_DAYS})
-        and v.ends_at <= ${to}::timestamptz + make_interval(days => ${VIP_WARN_DAYS})
-      order by v.ends_at limit 500`,
+      select u.id as user_id, u.vip_status as tier, u.vip_expires_at as ends_at, t.telegram_id
+      from users u join telegram_links t on t.user_id = u.id
+      where u.vip_status is not null and ${wants('vip_ending')}
+        and u.vip_expires_at > ${from}::timestamptz + make_interval(days => ${VIP_WARN_DAYS})
+        and u.vip_expires_at <= ${to}::timestamptz + make_interval(days => ${VIP_WARN_DAYS})
+      order by u.vip_expires_at limit 500`,
     notice: (row) => ({
-      key: `vip-ending:${str(row.id)}:${date(row.ends_at).getTime()}`,
+      key: `vip-ending:u${str(row.user_id)}:${date(row.ends_at).getTime()}`,
       notice: {
         title: `VIP закончится через ${VIP_WARN_DAYS} дня`,
         colour: 'wipe',
