@@ -9,7 +9,9 @@ const HOW_TO_FIX: Record<string, string> = {
   PUBLIC_URL:
     'set the address players open, e.g. PUBLIC_URL=https://shop.example.com (Steam sign-in returns there)',
   ADMIN_STEAM_IDS: 'set your SteamID64, e.g. ADMIN_STEAM_IDS=76561198000000001 (comma-separated)',
-  AUDIT_KEY: 'set a secret of at least 32 characters: AUDIT_KEY=$(openssl rand -hex 32)',
+  // A .env or systemd EnvironmentFile runs no commands: `$(…)` there would be the key itself.
+  AUDIT_KEY:
+    'run `openssl rand -hex 32` and put its output in the setting: AUDIT_KEY=<the 64 characters it printed>',
   ...PROVIDER_FIXES,
   DATABASE_URL: 'postgres://USER:PASSWORD@HOST:5432/DATABASE, or unset for the embedded database',
   REDIS_URL: 'redis://HOST:6379, or unset with a single instance',
@@ -73,6 +75,16 @@ export function configProblems(env: Record<string, string | undefined>): string[
   if (values.DEMO) problems.push(withFix('DEMO', 'must be 0 in production'));
   if (values.PUBLIC_URL) {
     const url = new URL(values.PUBLIC_URL);
+    // The shop is served from the root of its address (pages and their scripts at /…): a path
+    // would send Steam, payment return pages and links to addresses nothing answers.
+    if (url.pathname !== '/' || url.search || url.hash) {
+      problems.push(
+        withFix(
+          'PUBLIC_URL',
+          'must be the address alone, without a path, ? or #: the shop is served from the root of its address',
+        ),
+      );
+    }
     if (url.protocol !== 'https:' && !LOCAL_HOSTS.has(url.hostname)) {
       problems.push(
         withFix(

@@ -87,7 +87,8 @@ export const envSchema = z.object({
   AUDIT_KEY: z
     .string()
     .min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)')
-    .regex(/^[\x21-\x7e]+$/, 'printable characters only, no spaces')
+    // `*`: an empty value is told once, by the length above.
+    .regex(/^[\x21-\x7e]*$/, 'printable characters only, no spaces')
     .optional(),
   TRUSTED_PROXY: z.string().optional(),
   TRANSLATE_URL: z.url().optional(),

@@ -238,6 +238,22 @@ describe('configuration', () => {
     }
   });
 
+  it('refuses a production PUBLIC_URL with a path, since the shop is served from the root', () => {
+    expect(refusal({ ...production, PUBLIC_URL: 'https://shop.example/shop' })).toContain(
+      'PUBLIC_URL: must be the address alone, without a path',
+    );
+    expect(refusal({ ...production, PUBLIC_URL: 'https://shop.example/?a=1' })).toContain(
+      'PUBLIC_URL',
+    );
+  });
+
+  it('names an empty AUDIT_KEY once, with a fix that works in a .env file', () => {
+    const message = refusal({ ...production, AUDIT_KEY: '' });
+    expect(message.match(/AUDIT_KEY:/g)).toHaveLength(1);
+    expect(message).toContain('AUDIT_KEY=<the 64 characters it printed>');
+    expect(message).not.toContain('$(');
+  });
+
   it('trims a trailing slash from PUBLIC_URL so built links have no double slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe(
       'https://shop.example',
