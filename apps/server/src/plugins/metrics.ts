@@ -6,7 +6,7 @@ import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { queryRows } from '../db/execute';
 import { onBusinessEvent } from '../lib/business-events';
 import { SHOP_VERSION } from '../version';
-import { unauthorized } from './errors';
+import { notFound, unauthorized } from './errors';
 
 /**
  * GET /metrics for Prometheus (README, «Мониторинг»): off unless METRICS_TOKEN is set, and then
@@ -16,7 +16,13 @@ import { unauthorized } from './errors';
  */
 async function metricsPlugin(app: FastifyInstance, options: { token: string | undefined }) {
   const { token } = options;
-  if (!token) return;
+  if (!token) {
+    // Answered here, or the web app's catch-all would hand a scraper its page with 200.
+    app.get('/metrics', { schema: { hide: true } }, async () => {
+      throw notFound();
+    });
+    return;
+  }
   const registry = new Registry();
   // Node's own: event loop delay (nodejs_eventloop_lag_*), memory, CPU, handles.
   collectDefaultMetrics({ register: registry });
