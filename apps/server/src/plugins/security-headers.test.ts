@@ -88,7 +88,7 @@ describe("Telegram's Login Widget", () => {
   });
 
   it("stays out of the policy without a bot, and with the demo's stand-in bot", async () => {
-    for (const env of [{}, { DEMO: '1' }]) {
+    for (const env of [{}, { DEMO: '1' }] as Record<string, string>[]) {
       const policy = await policyOf('http://127.0.0.1:3000', env);
       expect(policy.get('script-src')?.join(' ')).not.toContain('telegram.org');
       expect(policy.has('frame-src')).toBe(false);

@@ -2,7 +2,7 @@ import type { PlayerNews, TelegramLinkView } from '@shop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-const telegramKey = ['user', 'telegram-link'] as const;
+export const telegramKey = ['user', 'telegram-link'] as const;
 
 /** The account's Telegram; checked every few seconds while a deep link waits to be opened. */
 export function useTelegramLink(waiting: boolean) {

@@ -13,10 +13,12 @@ import {
   useTelegramNews,
   useUnlinkTelegram,
 } from '../api/telegram-link';
+import { TelegramLoginWidget } from './telegram-login-widget';
 
 /**
  * Profile → Настройки: the linked Telegram with the news it gets, each switchable, and «Отвязать»;
- * or a one-time link that opens the shop's bot, which links the account when started.
+ * or a one-time link that opens the shop's bot, which links the account when started, and beside it
+ * Telegram's Login Widget when the bot is a real one (never the demo's stand-in, unknown to Telegram).
  */
 export function TelegramLinkCard() {
   const [link, setLink] = useState<string | null>(null);
@@ -104,6 +106,15 @@ export function TelegramLinkCard() {
             Привязать Telegram
           </Button>
         </>
+      )}
+      {/* Outside the branches above, so opening the deep link keeps the loaded widget as it is. */}
+      {!data.linked && data.widgetBot && (
+        <div className="grid gap-2">
+          <p className="text-sm text-muted-foreground">
+            Или войдите в Telegram здесь и разрешите боту писать вам:
+          </p>
+          <TelegramLoginWidget bot={data.widgetBot} />
+        </div>
       )}
     </Card>
   );
