@@ -115,6 +115,11 @@ export const telegramLinkCodes = pgTable('telegram_link_codes', {
     .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  // A Login Widget state (not a deep link) is bound to the session that asked for it (its hash),
+  // and holds the Telegram account the widget vouched for until that session finishes the link.
+  sessionHash: text('session_hash'),
+  telegramId: text('telegram_id'),
+  telegramUsername: text('telegram_username'),
 });
 
 /**
