@@ -132,6 +132,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/auth/steam?state=s&openid.return_to=r')).toBe(
       '/api/auth/steam?state=%5Bredacted%5D&openid.return_to=%5Bredacted%5D',
     );
+    expect(redactUrl('/api/telegram/link/widget?state=s&id=7&hash=abc')).toBe(
+      '/api/telegram/link/widget?state=%5Bredacted%5D&id=7&hash=%5Bredacted%5D',
+    );
     expect(redactUrl('/api/servers')).toBe('/api/servers');
   });
 });

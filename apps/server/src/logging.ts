@@ -4,7 +4,9 @@ import type { Config } from './config';
 
 /** Query and form fields whose values are secrets wherever they appear. */
 // `state` and the return_to that carries it: half of what finishes a sign-in (decision 26).
-const SECRET_FIELD = /token|code|key|sign|secret|password|assoc_handle|sig$|state$|return_to/i;
+// `hash`: the Login Widget's signature on Telegram's redirect to /api/telegram/link/widget.
+const SECRET_FIELD =
+  /token|code|key|sign|secret|password|assoc_handle|sig$|state$|return_to|^hash$/i;
 const CENSOR = '[redacted]';
 
 /** A request line with every secret-looking query value replaced, so logs can be shared safely. */

@@ -15,6 +15,8 @@ export const TELEGRAM_LINK_MESSAGES = {
   taken: 'Этот Telegram уже привязан к другому аккаунту магазина',
   off: 'Telegram не настроен в этом магазине',
   codeBad: 'Ссылка для привязки недействительна или уже использована: получите новую в профиле',
+  stateBad:
+    'Вход через Telegram начат не в этом браузере, устарел или уже использован: нажмите кнопку Telegram ещё раз',
 } as const;
 
 /**
@@ -127,6 +129,7 @@ export function createTelegramLinks(db: Db) {
         db,
         sql`update telegram_link_codes set used_at = now()
             where code_hash = ${hashCode(code)} and used_at is null and expires_at > now()
+              and session_hash is null
             returning user_id`,
       );
       return row?.user_id;
@@ -135,3 +138,52 @@ export function createTelegramLinks(db: Db) {
 }
 
 export type TelegramLinks = ReturnType<typeof createTelegramLinks>;
+
+/**
+ * The Login Widget's states (data-auth-url): kept beside the deep-link codes, told apart by the
+ * session they are bound to. Telegram's redirect records who it vouched for; only the session that
+ * asked for the state, on the page Telegram sent back, finishes the link, once.
+ */
+export function createWidgetStates(db: Db) {
+  return {
+    async issue(userId: number, sessionToken: string): Promise<{ state: string; expiresAt: Date }> {
+      const state = randomBytes(24).toString('base64url');
+      const expiresAt = new Date(Date.now() + LINK_CODE_MINUTES * 60_000);
+      await db.execute(
+        sql`delete from telegram_link_codes where expires_at < now() or used_at is not null`,
+      );
+      await db.execute(sql`insert into telegram_link_codes (code_hash, user_id, expires_at, session_hash)
+        values (${hashCode(state)}, ${userId}, ${expiresAt.toISOString()}, ${hashCode(sessionToken)})`);
+      return { state, expiresAt };
+    },
+
+    /** Records the account Telegram vouched for; false when the state is unknown, late or vouched. */
+    async vouch(state: string, telegramId: string, username: string | null): Promise<boolean> {
+      const rows = await queryRows<{ user_id: number }>(
+        db,
+        sql`update telegram_link_codes set telegram_id = ${telegramId}, telegram_username = ${username}
+            where code_hash = ${hashCode(state)} and session_hash is not null
+              and telegram_id is null and used_at is null and expires_at > now()
+            returning user_id`,
+      );
+      return rows.length === 1;
+    },
+
+    /** Spends a vouched state of this user's session: the Telegram account to link, or undefined. */
+    async spend(
+      state: string,
+      userId: number,
+      sessionToken: string,
+    ): Promise<{ telegramId: string; username: string | null } | undefined> {
+      const [row] = await queryRows<{ telegram_id: string; telegram_username: string | null }>(
+        db,
+        sql`update telegram_link_codes set used_at = now()
+            where code_hash = ${hashCode(state)} and user_id = ${userId}
+              and session_hash = ${hashCode(sessionToken)} and telegram_id is not null
+              and used_at is null and expires_at > now()
+            returning telegram_id, telegram_username`,
+      );
+      return row ? { telegramId: row.telegram_id, username: row.telegram_username } : undefined;
+    },
+  };
+}

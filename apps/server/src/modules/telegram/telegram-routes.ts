@@ -11,9 +11,10 @@ import type { Update } from 'grammy/types';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { telegramWidgetBot } from '../../config-messengers';
-import { badRequest, conflict, errorReplies, unauthorized } from '../../plugins/errors';
+import { badRequest, errorReplies, unauthorized } from '../../plugins/errors';
 import { recordAdminAction } from '../audit/audit-log';
 import { checkWidget, createTelegramLinks, newsOf, TELEGRAM_LINK_MESSAGES } from './telegram-links';
+import telegramWidgetRoutes, { linkJournaled } from './telegram-widget-routes';
 
 const tags = ['telegram'];
 const security = [{ bearer: [] }];
@@ -47,6 +48,9 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
         : null,
     };
   }
+
+  // The Login Widget's redirect flow (data-auth-url), beside the deep link below.
+  await app.register(telegramWidgetRoutes, { view });
 
   app.post(
     '/telegram/webhook',
@@ -115,18 +119,8 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!config.token) throw badRequest(TELEGRAM_LINK_MESSAGES.off);
       const verdict = checkWidget(request.body, config.token);
       if (verdict !== 'ok') throw badRequest(TELEGRAM_LINK_MESSAGES[verdict]);
-      const user = request.user!;
-      if (!(await links.link(user.id, String(request.body.id), request.body.username ?? null))) {
-        throw conflict(TELEGRAM_LINK_MESSAGES.taken);
-      }
-      await recordAdminAction(app.db, request, {
-        action: 'telegram.link',
-        targetType: 'user',
-        targetId: user.id,
-        targetName: user.username,
-        after: { telegramId: String(request.body.id), username: request.body.username ?? null },
-      });
-      return view(user.id);
+      await linkJournaled(request, String(request.body.id), request.body.username ?? null);
+      return view(request.user!.id);
     },
   );
 
