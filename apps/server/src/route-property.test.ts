@@ -41,7 +41,8 @@ let headers: Record<string, string>;
 
 beforeAll(async () => {
   shop = await createTestApp();
-  const admin = await createAccount(shop.app, shop.config, 'admin');
+  // An owner reaches every route, plugin keys included, so the properties cover them all.
+  const admin = await createAccount(shop.app, shop.config, 'owner');
   const serverId = await addServer(shop, admin.headers);
   const key = (
     await shop.app.inject({

@@ -135,11 +135,18 @@ describe('journaled actions', () => {
   });
 
   it('journals a new plugin key by the ids of the old and new keys, never the keys', async () => {
-    const oldKey = await pluginKeyOf(shop.app, admin.headers, serverId);
-    expect((await post(`/api/admin/servers/${serverId}/plugin-key`)).statusCode).toBe(200);
-    const newKey = await pluginKeyOf(shop.app, admin.headers, serverId);
+    // Plugin keys are the owner's alone (README «Staff roles»).
+    const owner = await createAccount(shop.app, shop.config, 'owner');
+    const oldKey = await pluginKeyOf(shop.app, owner.headers, serverId);
+    const rotated = await shop.app.inject({
+      method: 'POST',
+      url: `/api/admin/servers/${serverId}/plugin-key`,
+      headers: owner.headers,
+    });
+    expect(rotated.statusCode).toBe(200);
+    const newKey = await pluginKeyOf(shop.app, owner.headers, serverId);
     const entry = await newest('server.plugin-key');
-    expect(entry).toMatchObject({ actorId: admin.id, targetId: String(serverId) });
+    expect(entry).toMatchObject({ actorId: owner.id, targetId: String(serverId) });
     const ids = [entry?.before, entry?.after].map((side) => (side as { keyId: string }).keyId);
     expect(ids[0]).toMatch(/^[0-9a-f]{16}$/);
     expect(ids[1]).toMatch(/^[0-9a-f]{16}$/);

@@ -130,7 +130,8 @@ describe('reversal by an admin', () => {
     expect(reply.json()).toEqual({
       success: true,
       reversed: true,
-      message: `Пополнение отменено: с баланса игрока списано ${formatRoubles(1100)}.`,
+      // The order bought with it is not delivered yet: it is held for the admin's decision.
+      message: `Пополнение отменено: с баланса игрока списано ${formatRoubles(1100)}. Невыданные заказы после пополнения (1) ждут решения в «Удержанных заказах».`,
       balance: -250,
     });
     expect(await balance(who)).toBe(-250);
@@ -280,7 +281,7 @@ describe('a negative balance', () => {
     expect((await profile()).vipStatus).toBe('Gold');
     const reply = await reverse(paymentId);
     expect(reply.json().message).toBe(
-      `Пополнение отменено: с баланса игрока списано ${formatRoubles(330)}. VIP, купленный после пополнения, отозван.`,
+      `Пополнение отменено: с баланса игрока списано ${formatRoubles(330)}. VIP, купленный после пополнения, отозван. Невыданные заказы после пополнения (1) ждут решения в «Удержанных заказах».`,
     );
     expect((await profile()).vipStatus).toBe('no VIP');
     expect(await balance(who)).toBe(-300);

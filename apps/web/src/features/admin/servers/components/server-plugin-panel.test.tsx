@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatNumber } from '@/lib/format';
 import { adminKeys } from '../../shared/admin-keys';
+import { AdminPermissions } from '../../shared/permissions-context';
 import { ServerPluginPanel } from './server-plugin-panel';
 
 const server: AdminServer = {
@@ -35,10 +36,13 @@ afterEach(() => client.clear());
 function render(status: ServerPluginStatus | null): string {
   client = new QueryClient();
   client.setQueryData(adminKeys.serverPlugin(server.id), status);
+  // Staff who may retry a delivery (orders.refund) see its button.
   return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <ServerPluginPanel server={server} />
-    </QueryClientProvider>,
+    <AdminPermissions.Provider value={['servers', 'orders.refund']}>
+      <QueryClientProvider client={client}>
+        <ServerPluginPanel server={server} />
+      </QueryClientProvider>
+    </AdminPermissions.Provider>,
   ).replaceAll('<!-- -->', '');
 }
 
