@@ -1,19 +1,19 @@
-import type { TelegramWidget } from '@shop/shared';
+import type { TelegramLinkView } from '@shop/shared';
 import { api, type ApiClient } from '@/lib/api-client';
 
 /**
  * Telegram's Login Widget (https://core.telegram.org/widgets/login): a script from telegram.org that
- * draws the button in a frame from oauth.telegram.org and, once the person confirms, calls the
- * function named in `data-onauth` with their signed fields. The shop's CSP allows both origins only
- * when a real bot is set up, and the card loads the script only then.
+ * draws the button in a frame from oauth.telegram.org. With `data-auth-url` Telegram sends the
+ * browser to that address with the signed fields once the person confirms (`data-onauth` would
+ * need the script to eval, which the shop's CSP forbids). The card loads it only for a real bot.
  */
 export const TELEGRAM_WIDGET_SRC = 'https://telegram.org/js/telegram-widget.js?22';
 
-/** The global the widget calls; set by the card while it shows the widget, removed after. */
-export const TELEGRAM_WIDGET_CALLBACK = 'shopTelegramLinkAuth';
+/** This tab's state for the widget's redirect: gone when the tab closes, like Discord's. */
+export const TELEGRAM_STATE_KEY = 'shop.telegramWidgetState';
 
-/** The script tag's attributes for `bot` (its @name without the @). */
-export function telegramWidgetAttributes(bot: string): Record<string, string> {
+/** The script tag's attributes for `bot` (its @name without the @) and the shop's return address. */
+export function telegramWidgetAttributes(bot: string, authUrl: string): Record<string, string> {
   return {
     'data-telegram-login': bot,
     'data-size': 'large',
@@ -21,38 +21,36 @@ export function telegramWidgetAttributes(bot: string): Record<string, string> {
     'data-request-access': 'write',
     'data-userpic': 'false',
     'data-lang': 'ru',
-    'data-onauth': `${TELEGRAM_WIDGET_CALLBACK}(user)`,
+    'data-auth-url': authUrl,
   };
 }
-
-/** Only the signed fields: the server checks their hash, anything else the widget adds is dropped. */
-function signedFields(user: Record<string, unknown>): TelegramWidget {
-  const fields = ['id', 'first_name', 'last_name', 'username', 'photo_url', 'auth_date', 'hash'];
-  return Object.fromEntries(
-    fields.filter((field) => user[field] !== undefined).map((field) => [field, user[field]]),
-  ) as TelegramWidget;
-}
-
-/** Links the signed-in account to the Telegram account the widget vouched for. */
-export const linkTelegramByWidget = (user: Record<string, unknown>, client: ApiClient = api) =>
-  client.post('/telegram/link', signedFields(user));
 
 /**
- * Sets the global the widget calls and returns what removes it. `host` is `window` in the app; the
- * callback posts the fields, then `done` (refresh the card) or `failed` (say why).
+ * A one-time state bound to this session, and the address for data-auth-url with it (the shop's
+ * PUBLIC_URL, which the bot's /setdomain must name). The card keeps the state in this tab only, so
+ * no other tab or browser finishes the link.
  */
-export function installTelegramWidgetCallback(
-  host: object,
-  handlers: { done: () => void; failed: (error: unknown) => void },
+export async function requestTelegramWidget(
   client: ApiClient = api,
-): () => void {
-  const callback = (user: Record<string, unknown>) =>
-    linkTelegramByWidget(user, client).then(handlers.done, handlers.failed);
-  Reflect.set(host, TELEGRAM_WIDGET_CALLBACK, callback);
-  return () => {
-    // A newer card's callback stays: only this one is removed.
-    if (Reflect.get(host, TELEGRAM_WIDGET_CALLBACK) === callback) {
-      Reflect.deleteProperty(host, TELEGRAM_WIDGET_CALLBACK);
-    }
-  };
+): Promise<{ authUrl: string; state: string }> {
+  const { authUrl } = await client.post<{ authUrl: string }>('/telegram/link/widget-state');
+  return { authUrl, state: new URL(authUrl).searchParams.get('state') ?? '' };
+}
+
+/** What Telegram's redirect brought back (`?telegram=confirm|error`), if anything. */
+export function telegramReturn(search: string): 'confirm' | 'error' | null {
+  const outcome = new URLSearchParams(search).get('telegram');
+  return outcome === 'confirm' || outcome === 'error' ? outcome : null;
+}
+
+/** After `?telegram=confirm`: links with this tab's state, once (the server spends it either way). */
+export async function finishTelegramWidget(
+  storage: Pick<Storage, 'getItem' | 'removeItem'>,
+  client: ApiClient = api,
+): Promise<TelegramLinkView> {
+  const state = storage.getItem(TELEGRAM_STATE_KEY);
+  storage.removeItem(TELEGRAM_STATE_KEY);
+  if (!state)
+    throw new Error('Вход через Telegram начат не в этой вкладке: нажмите кнопку ещё раз');
+  return client.post<TelegramLinkView>('/telegram/link/widget', { state });
 }

@@ -12,6 +12,9 @@ import { OverviewTab } from './overview-tab';
 import { SettingsTab } from './settings-tab';
 import { TransactionsTab } from './transactions-tab';
 
+const backFromTelegram = () =>
+  typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('telegram');
+
 export function ProfilePage({
   user,
   vipTiers,
@@ -39,7 +42,8 @@ export function ProfilePage({
   return (
     <>
       <PageHeader title="Профиль" />
-      <Tabs defaultValue="overview">
+      {/* Telegram's Login Widget sends the browser back here with ?telegram=: its card is in settings. */}
+      <Tabs defaultValue={backFromTelegram() ? 'settings' : 'overview'}>
         <TabsList aria-label="Разделы профиля">
           <TabsTrigger value="overview">
             <LayoutDashboard aria-hidden="true" />

@@ -8,8 +8,10 @@ import { ApiError, createApiClient } from '@/lib/api-client';
 import { createMemoryTokenStorage } from '@/lib/token-storage';
 import { telegramKey } from '../api/telegram-link';
 import {
-  installTelegramWidgetCallback,
-  TELEGRAM_WIDGET_CALLBACK,
+  finishTelegramWidget,
+  requestTelegramWidget,
+  TELEGRAM_STATE_KEY,
+  telegramReturn,
   telegramWidgetAttributes,
 } from '../api/telegram-widget';
 import { TelegramLinkCard } from './telegram-link-card';
@@ -56,8 +58,8 @@ describe("the profile's Telegram card", () => {
 });
 
 /**
- * The shop's API as the browser meets it, on loopback: records what the widget's callback sends.
- * The server's own check of these fields (hash, auth_date) is tested in telegram-link.test.ts.
+ * The shop's API as the browser meets it, on loopback: records what the card sends. The server's
+ * own checks (state, session, hash, auth_date) are tested in telegram-widget.test.ts.
  */
 const received: { method?: string; url?: string; headers: IncomingHttpHeaders; body: unknown }[] =
   [];
@@ -87,63 +89,77 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => shopApi.close(resolve)));
 
-// The fields Telegram's widget passes to data-onauth (https://core.telegram.org/widgets/login).
-const user = {
-  id: 7001,
-  first_name: 'Коля',
-  username: 'kolya',
-  photo_url: 'https://t.me/i/userpic/320/kolya.jpg',
-  auth_date: 1_796_000_000,
-  hash: 'a'.repeat(64),
-};
+const AUTH_URL = 'https://shop.example/api/telegram/link/widget?state=s7ate-from-the-shop';
 
-describe("the widget's callback", () => {
-  it('is named by the script tag, which asks for the right to write', () => {
-    expect(telegramWidgetAttributes('shop_bot')).toMatchObject({
+/** sessionStorage as the browser keeps it for this tab. */
+function tabStorage(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial));
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+    items,
+  };
+}
+
+describe("the widget's redirect", () => {
+  it('sends Telegram back to the shop with the state, and evals nothing (no data-onauth)', () => {
+    const attributes = telegramWidgetAttributes('shop_bot', AUTH_URL);
+    expect(attributes).toMatchObject({
       'data-telegram-login': 'shop_bot',
       'data-size': 'large',
       'data-request-access': 'write',
-      'data-onauth': `${TELEGRAM_WIDGET_CALLBACK}(user)`,
+      'data-auth-url': AUTH_URL,
     });
+    expect(attributes).not.toHaveProperty('data-onauth');
   });
 
-  it("posts the signed fields to /api/telegram/link as the account, then refreshes; removed, it's gone", async () => {
-    const host: Record<string, unknown> = {};
-    const outcome: string[] = [];
-    const remove = installTelegramWidgetCallback(
-      host,
-      { done: () => outcome.push('done'), failed: () => outcome.push('failed') },
-      client,
-    );
-    const callback = host[TELEGRAM_WIDGET_CALLBACK] as (u: object) => Promise<void>;
-    await callback({ ...user, extra: 'not signed' });
-
+  it('asks the shop for a state as the signed-in account', async () => {
+    answer = { status: 200, body: { authUrl: AUTH_URL, expiresAt: '2026-11-29T13:00:00.000Z' } };
+    expect(await requestTelegramWidget(client)).toEqual({
+      authUrl: AUTH_URL,
+      state: 's7ate-from-the-shop',
+    });
     expect(received.at(-1)).toMatchObject({
       method: 'POST',
-      url: '/api/telegram/link',
-      body: user,
+      url: '/api/telegram/link/widget-state',
     });
     expect(received.at(-1)?.headers.authorization).toBe('Bearer player-token');
-    expect(outcome).toEqual(['done']);
-    remove();
-    expect(TELEGRAM_WIDGET_CALLBACK in host).toBe(false);
   });
 
-  it("passes the server's refusal on, and does not report it as linked", async () => {
+  it('reads only ?telegram=confirm or ?telegram=error from the address', () => {
+    expect(telegramReturn('?telegram=confirm')).toBe('confirm');
+    expect(telegramReturn('?a=1&telegram=error')).toBe('error');
+    expect(telegramReturn('?telegram=linked')).toBeNull();
+    expect(telegramReturn('')).toBeNull();
+  });
+
+  it("finishes with this tab's state, once, as the account", async () => {
+    answer = { status: 200, body: { available: true, linked: { telegramId: '7001' } } };
+    const storage = tabStorage({ [TELEGRAM_STATE_KEY]: 's7ate-from-the-shop' });
+    const view = await finishTelegramWidget(storage, client);
+    expect(view.linked?.telegramId).toBe('7001');
+    expect(received.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/api/telegram/link/widget',
+      body: { state: 's7ate-from-the-shop' },
+    });
+    expect(received.at(-1)?.headers.authorization).toBe('Bearer player-token');
+    expect(storage.items.size).toBe(0);
+
+    // Another tab (no state kept) asks the shop nothing.
+    const before = received.length;
+    await expect(finishTelegramWidget(storage, client)).rejects.toThrow('не в этой вкладке');
+    expect(received).toHaveLength(before);
+  });
+
+  it("passes the server's refusal on", async () => {
     answer = {
-      status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'Неверная подпись Telegram' },
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: 'Вход через Telegram устарел' },
     };
-    const host: Record<string, unknown> = {};
-    const errors: unknown[] = [];
-    installTelegramWidgetCallback(
-      host,
-      { done: () => errors.push('done'), failed: (e) => errors.push(e) },
-      client,
-    );
-    await (host[TELEGRAM_WIDGET_CALLBACK] as (u: object) => Promise<void>)(user);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toBeInstanceOf(ApiError);
-    expect((errors[0] as ApiError).message).toBe('Неверная подпись Telegram');
+    const refusal = finishTelegramWidget(tabStorage({ [TELEGRAM_STATE_KEY]: 'x' }), client);
+    await expect(refusal).rejects.toBeInstanceOf(ApiError);
+    await expect(refusal).rejects.toThrow('Вход через Telegram устарел');
   });
 });

@@ -1,6 +1,7 @@
 import { PLAYER_NEWS, PLAYER_NEWS_LABELS } from '@shop/shared';
 import { ExternalLink } from 'lucide-react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ButtonAnchor } from '@/components/ui/button-link';
 import { Card } from '@/components/ui/card';
@@ -9,11 +10,46 @@ import { errorText } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import {
   requestTelegramLink,
+  telegramKey,
   useTelegramLink,
   useTelegramNews,
   useUnlinkTelegram,
 } from '../api/telegram-link';
+import { finishTelegramWidget, telegramReturn } from '../api/telegram-widget';
 import { TelegramLoginWidget } from './telegram-login-widget';
+
+const REFUSED = 'Telegram не подтвердил вход, или он устарел: нажмите кнопку Telegram ещё раз';
+
+/**
+ * Back from Telegram's Login Widget (`?telegram=confirm|error`, the settings tab open): finishes the
+ * link with this tab's state and says how it went, once; the query leaves the address at once, so
+ * a reload or a copied address repeats nothing.
+ */
+function useTelegramReturn() {
+  const queryClient = useQueryClient();
+  const seen = useRef(false);
+  useEffect(() => {
+    if (seen.current) return;
+    seen.current = true;
+    const outcome = telegramReturn(window.location.search);
+    if (!outcome) return;
+    const query = new URLSearchParams(window.location.search);
+    query.delete('telegram');
+    const rest = query.toString();
+    window.history.replaceState(null, '', window.location.pathname + (rest ? `?${rest}` : ''));
+    const linking =
+      outcome === 'confirm'
+        ? finishTelegramWidget(sessionStorage)
+        : Promise.reject(new Error(REFUSED));
+    linking.then(
+      (view) => {
+        queryClient.setQueryData(telegramKey, view);
+        toast.success('Telegram привязан');
+      },
+      (error: unknown) => toast.error(errorText(error, 'Не удалось привязать Telegram')),
+    );
+  }, [queryClient]);
+}
 
 /**
  * Profile → Настройки: the linked Telegram with the news it gets, each switchable, and «Отвязать»;
@@ -21,6 +57,7 @@ import { TelegramLoginWidget } from './telegram-login-widget';
  * Telegram's Login Widget when the bot is a real one (never the demo's stand-in, unknown to Telegram).
  */
 export function TelegramLinkCard() {
+  useTelegramReturn();
   const [link, setLink] = useState<string | null>(null);
   const { data } = useTelegramLink(link !== null);
   const unlink = useUnlinkTelegram();
