@@ -88,4 +88,23 @@ describe('Telegram in the demo', () => {
     await adminContext.close();
     await context.close();
   });
+
+  it("back from Telegram's Login Widget refused: the settings tab says why and the address is clean", async () => {
+    const context = await journey.browser.newContext({ viewport: PHONE, locale: 'ru-RU' });
+    const player = await context.newPage();
+    await signIn(player, journey.shop.url, 'Nadya_Solo');
+    // Where /api/telegram/link/widget sends the browser when Telegram's fields do not check out.
+    await player.goto(`${journey.shop.url}/profile?telegram=error`);
+    await expect
+      .poll(() => player.getByText(/Telegram не подтвердил вход/).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(await player.getByRole('tab', { name: 'Настройки' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(new URL(player.url()).search).toBe('');
+    await snapshot(player, 'profile-telegram-refused-390');
+    await player.setViewportSize(viewports.desktop);
+    await snapshot(player, 'profile-telegram-refused-1280');
+    await context.close();
+  });
 });
