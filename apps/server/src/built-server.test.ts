@@ -11,6 +11,11 @@ import { SHIPPED_ITEM_TABLE } from './modules/catalog/shipped-items';
 
 const outdir = path.join(SERVER_ROOT, `dist-test-${process.pid}`);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-built-'));
+const RELEASE = (
+  JSON.parse(readFileSync(path.join(SERVER_ROOT, '../../package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 const env = { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
 
 beforeAll(() => buildServer(outdir), 60_000);
@@ -55,7 +60,16 @@ describe('the built server, as production runs it with plain node', () => {
       });
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toMatchObject({ status: 'ok', database: 'pglite' });
+      // What an uptime monitor reads (README «Мониторинг»): the embedded database answering, and
+      // the release from the repository's package.json, which the bundle must find as well.
+      expect(await health.json()).toMatchObject({
+        status: 'ok',
+        version: RELEASE,
+        database: { kind: 'pglite', status: 'ok' },
+        redis: 'off',
+        leader: true,
+        restoredCopy: false,
+      });
       // zod's own messages are Russian in the bundle too: its locale is a side effect of @shop/shared.
       const bad = await fetch(`http://127.0.0.1:${port}/api/auth/exchange`, {
         method: 'POST',

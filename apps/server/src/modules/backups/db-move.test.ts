@@ -16,6 +16,7 @@ import {
 import { startDataShop, type DataShop } from '../../test-support/data-shop';
 import { orderOf } from '../../test-support/purchase-rows';
 import { waitUntil } from '../../test-support/wait-until';
+import { createSessionsRepository } from '../auth/sessions-repository';
 import { checkLedger, ledgerSum } from '../ledger/ledger';
 import { createServersRepository } from '../servers/servers-repository';
 import { moveToPostgres } from './move-to-postgres';
@@ -27,6 +28,8 @@ describe.skipIf(!postgresUrl)('npm run db:move', () => {
   let data: DataShop;
   let embedded: DataTarget;
   let target: DataTarget;
+  /** Alice signed in on the embedded shop after its restore: the session the move must carry. */
+  let aliceNow: { authorization: string };
   const folder = mkdtempSync(path.join(tmpdir(), 'shop-move-'));
 
   beforeAll(async () => {
@@ -35,6 +38,17 @@ describe.skipIf(!postgresUrl)('npm run db:move', () => {
     const written = await data.shop.app.backups.take({ dir: folder, trigger: 'command' });
     embedded = freshDataDir();
     await restoreBackup(written.file, embedded.options);
+    // The restore ended the backup's sessions (restore-aftermath); Alice signs in again there, as
+    // players do on the shop that runs on DATA_DIR before its owner moves it.
+    const signedIn = await embedded.open();
+    try {
+      const { token } = await createSessionsRepository(signedIn.db, data.shop.config).issue(
+        data.players[0]!.id,
+      );
+      aliceNow = { authorization: `Bearer ${token}` };
+    } finally {
+      await signedIn.close();
+    }
     target = await freshPostgres(postgresUrl!);
   }, 120_000);
 
@@ -99,20 +113,23 @@ describe.skipIf(!postgresUrl)('npm run db:move', () => {
       );
       const [alice] = data.players;
       const before = await ledgerSum(app.db, alice!.id);
-      // Alice's session moved with the shop: she buys at once, through the same API.
-      await orderOf(app, alice!.headers, {
+      // Her session from before the backup stays ended: the move brings nothing of it back.
+      const stale = await app.inject({ url: '/api/orders', headers: alice!.headers });
+      expect(stale.statusCode).toBe(401);
+      // The session she signed in with on the embedded shop moved with it: she buys at once.
+      await orderOf(app, aliceNow, {
         productId: data.productId,
         serverId: data.serverId,
         quantity: 1000,
       });
-      await orderOf(app, alice!.headers, {
+      await orderOf(app, aliceNow, {
         productId: data.productId,
         serverId: data.serverId,
         quantity: 1000,
       });
       expect(await ledgerSum(app.db, alice!.id)).toBe(before - 2 * 1250);
       expect(await checkLedger(app.db)).toMatchObject({ mismatched: 0 });
-      const orders = await app.inject({ url: '/api/orders', headers: alice!.headers });
+      const orders = await app.inject({ url: '/api/orders', headers: aliceNow });
       expect(orders.json()).toHaveLength(4);
     } finally {
       await app.close();
