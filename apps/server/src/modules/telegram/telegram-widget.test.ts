@@ -129,6 +129,20 @@ describe('linking by the Login Widget redirect', () => {
     expect(await linkedTo(player)).toBeNull();
   });
 
+  it('sends odd addresses back with ?telegram=error, never a 5xx', async () => {
+    for (const query of ['', 'state=a&state=b', `state=${'x'.repeat(5000)}`]) {
+      const reply = await app().inject({ url: `/api/telegram/link/widget?${query}` });
+      expect(reply.statusCode, query).toBe(303);
+      expect(reply.headers.location).toMatch(/\/profile\?telegram=error$/);
+    }
+    // A NUL byte anywhere is refused before any route, as everywhere in the API.
+    const nul = await app().inject({ url: '/api/telegram/link/widget?state=%00&id=1' });
+    expect(nul.statusCode).toBe(400);
+    const player = await createAccount(app(), world.shop.config);
+    expect((await finish(player.headers, '\u0000'.repeat(10))).statusCode).toBe(400);
+    expect((await finish(player.headers, 'é'.repeat(200))).statusCode).toBe(409);
+  });
+
   it('keeps the first account Telegram vouched for, and the deep link refuses a widget state', async () => {
     const player = await createAccount(app(), world.shop.config);
     const first = person();
