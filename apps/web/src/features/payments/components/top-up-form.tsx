@@ -86,11 +86,14 @@ export function TopUpForm({
     });
   }, [open, reset, initialAmount]);
 
+  // Also at every opening: the reset above empties the method, while the preset one (the owner's
+  // first) may be the same as last time, so a change of chosenKey alone would leave it unset.
   useEffect(() => {
+    if (!open) return;
     if (getValues('method') !== chosenKey) setValue('method', chosenKey);
     // Another method may have other limits: the amount typed is checked against them at once.
     if (getValues('amount')) void trigger('amount');
-  }, [chosenKey, limits, getValues, setValue, trigger]);
+  }, [open, chosenKey, limits, getValues, setValue, trigger]);
 
   const promo = useWaitingPromo(open).data?.promo ?? null;
   const preview = bonusPreview(
