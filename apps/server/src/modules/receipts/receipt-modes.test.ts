@@ -7,6 +7,7 @@ import { queryRows } from '../../test-support/sql';
 import { startReceiptsWorld, type ReceiptsWorld } from '../../test-support/receipts-shop';
 import { waitUntil } from '../../test-support/wait-until';
 import { allocate } from './receipt-lines';
+import { createReceiptsWorker } from './receipts-worker';
 
 describe('allocate', () => {
   it('splits a sum over lines by their prices, exactly, remainders to the first lines', () => {
@@ -68,6 +69,28 @@ describe('a reversed YooKassa top-up (54-ФЗ)', () => {
       paidKopecks: 0,
       bonusKopecks: 0,
     });
+  });
+
+  it('handles a new receipt in the pass that records it, though the shop’s clock lags the database’s', async () => {
+    const player = await createAccount(world.shop.app, world.shop.config);
+    const payment = await world.topUp(player.headers, 100, 'lag@example.com');
+    const { app } = world.shop;
+    // The shop and PostgreSQL on two hosts: NTP keeps their clocks close, never equal.
+    const lagging = createReceiptsWorker(
+      app.db,
+      app.receipts.settings,
+      () => app.receipts.api(),
+      app.log,
+      { now: () => new Date(Date.now() - 2_000) },
+    );
+    await lagging.run();
+    expect(
+      await queryRows<{ state: string }>(
+        app.db,
+        sql`select r.state from receipts r join payments p on p.id = r.payment_id
+            where p.provider_id = ${payment}`,
+      ),
+    ).toEqual([{ state: 'succeeded' }]);
   });
 
   it('sends a refund receipt of the advance when an admin records the reversal, once', async () => {

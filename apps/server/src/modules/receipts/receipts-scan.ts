@@ -198,8 +198,14 @@ async function receiptFor(
  * records one for each (docs/decisions/0035): a YooKassa top-up's advance; in the 54fz mode an
  * order's settlement and its refunds; a reversed top-up's refund. Leader-only; a row's receipt is
  * unique, so a second scan records nothing twice. Returns how many it recorded.
+ * A new receipt is due at once by `now`, the clock of the worker's due check: the column's default
+ * (the database's now(), in microseconds) can be ahead of it and hold the receipt to the next pass.
  */
-export async function scanLedger(db: Db, settings: ReceiptSettings): Promise<number> {
+export async function scanLedger(
+  db: Db,
+  settings: ReceiptSettings,
+  now: () => Date = () => new Date(),
+): Promise<number> {
   if (settings.mode === 'none') return 0;
   // Which rows may call for one: self-employed receipts are the top-up's only.
   const kinds =
@@ -234,7 +240,10 @@ export async function scanLedger(db: Db, settings: ReceiptSettings): Promise<num
     for (const row of rows) {
       const receipt = await receiptFor(db, settings, row);
       if (!receipt) continue;
-      await db.insert(receipts).values(receipt).onConflictDoNothing();
+      await db
+        .insert(receipts)
+        .values({ ...receipt, nextAttemptAt: now() })
+        .onConflictDoNothing();
       recorded += 1;
     }
     if (rows.length < BATCH) return recorded;

@@ -111,11 +111,11 @@ export function createReceiptsWorker(
   /** One pass: what the ledger calls for, then what is due. */
   async function run(): Promise<void> {
     if (settings.mode === 'none') return;
-    await scanLedger(db, settings);
+    await scanLedger(db, settings, now);
     await sendDue();
   }
 
-  return { run, scan: () => scanLedger(db, settings), sendDue };
+  return { run, scan: () => scanLedger(db, settings, now), sendDue };
 }
 
 export type ReceiptsWorker = ReturnType<typeof createReceiptsWorker>;
