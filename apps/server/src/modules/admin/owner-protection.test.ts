@@ -1,12 +1,9 @@
 import { ADMIN_MESSAGES } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startFakeFreekassa,
-  type FakeFreekassaServer,
-} from '../../integrations/freekassa/fake-freekassa-server';
-import { MERCHANT } from '../../test-support/money-shop';
+import type { FakeFreekassaServer } from '../../integrations/freekassa/fake-freekassa-server';
+import { startFreekassaGameShop } from '../../test-support/freekassa-game-shop';
 import { payThroughPage } from '../../test-support/provider-page';
-import { startGameShop, type GameShop } from '../../test-support/shop-fixtures';
+import type { GameShop } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import type { TestApp } from '../../test-support/test-app';
 
@@ -23,27 +20,8 @@ let admin: Account;
 let moderator: Account;
 
 beforeAll(async () => {
-  let url = '';
-  provider = await startFakeFreekassa({
-    settings: MERCHANT,
-    notifyUrl: () => `${url}/api/payments/freekassa/notify`,
-    successUrl: () => `${url}/payment-success`,
-    failUrl: () => `${url}/payment-cancel`,
-  });
-  world = await startGameShop({
-    env: {
-      FREEKASSA_SHOP_ID: MERCHANT.shopId,
-      FREEKASSA_SECRET1: MERCHANT.secret1,
-      FREEKASSA_SECRET2: MERCHANT.secret2,
-      FREEKASSA_API_KEY: MERCHANT.apiKey,
-      FREEKASSA_PAY_URL: provider.payUrl,
-      FREEKASSA_API_URL: provider.apiUrl,
-      FREEKASSA_ALLOWED_IPS: '127.0.0.1',
-    },
-  });
+  ({ world, provider } = await startFreekassaGameShop());
   ({ shop, admin } = world);
-  await shop.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(shop.app.server.address() as { port: number }).port}`;
   owner = await createAccount(shop.app, shop.config, 'owner', OWNER_STEAM_ID);
   secondOwner = await createAccount(shop.app, shop.config, 'owner');
   moderator = await createAccount(shop.app, shop.config, 'moderator');

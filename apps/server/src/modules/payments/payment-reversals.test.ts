@@ -1,13 +1,10 @@
 import { formatRoubles } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startFakeFreekassa,
-  type FakeFreekassaServer,
-} from '../../integrations/freekassa/fake-freekassa-server';
-import { MERCHANT } from '../../test-support/money-shop';
+import type { FakeFreekassaServer } from '../../integrations/freekassa/fake-freekassa-server';
+import { startFreekassaGameShop } from '../../test-support/freekassa-game-shop';
 import { payThroughPage } from '../../test-support/provider-page';
-import { addProduct, startGameShop, type GameShop } from '../../test-support/shop-fixtures';
+import { addProduct, type GameShop } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import { queryRows } from '../../test-support/sql';
 import type { TestApp } from '../../test-support/test-app';
@@ -28,27 +25,8 @@ let serverId: number;
 let rifle: number;
 
 beforeAll(async () => {
-  let url = '';
-  provider = await startFakeFreekassa({
-    settings: MERCHANT,
-    notifyUrl: () => `${url}/api/payments/freekassa/notify`,
-    successUrl: () => `${url}/payment-success`,
-    failUrl: () => `${url}/payment-cancel`,
-  });
-  world = await startGameShop({
-    env: {
-      FREEKASSA_SHOP_ID: MERCHANT.shopId,
-      FREEKASSA_SECRET1: MERCHANT.secret1,
-      FREEKASSA_SECRET2: MERCHANT.secret2,
-      FREEKASSA_API_KEY: MERCHANT.apiKey,
-      FREEKASSA_PAY_URL: provider.payUrl,
-      FREEKASSA_API_URL: provider.apiUrl,
-      FREEKASSA_ALLOWED_IPS: '127.0.0.1',
-    },
-  });
+  ({ world, provider } = await startFreekassaGameShop());
   ({ shop, admin, serverId } = world);
-  await shop.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(shop.app.server.address() as { port: number }).port}`;
   rifle = await addProduct(shop, admin.headers, {
     name: 'Калаш',
     gameItemName: 'rifle.ak',

@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startFakeFreekassa,
-  type FakeFreekassaServer,
-} from '../../integrations/freekassa/fake-freekassa-server';
-import { MERCHANT } from '../../test-support/money-shop';
+import type { FakeFreekassaServer } from '../../integrations/freekassa/fake-freekassa-server';
+import { startFreekassaGameShop } from '../../test-support/freekassa-game-shop';
 import {
   createPluginSigner,
   pluginKeyOf,
@@ -13,13 +10,7 @@ import {
 import type { Lease, OrderView } from '../../test-support/plugin-shop';
 import { payThroughPage } from '../../test-support/provider-page';
 import { orderOf } from '../../test-support/purchase-rows';
-import {
-  addProduct,
-  addServer,
-  fund,
-  startGameShop,
-  type GameShop,
-} from '../../test-support/shop-fixtures';
+import { addProduct, addServer, fund, type GameShop } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import { queryRows } from '../../test-support/sql';
 import type { TestApp } from '../../test-support/test-app';
@@ -41,27 +32,11 @@ let pluginServer: number;
 let rconServer: number;
 
 beforeAll(async () => {
-  let url = '';
-  provider = await startFakeFreekassa({
-    settings: MERCHANT,
-    notifyUrl: () => `${url}/api/payments/freekassa/notify`,
-    successUrl: () => `${url}/payment-success`,
-    failUrl: () => `${url}/payment-cancel`,
-  });
-  world = await startGameShop({
+  ({ world, provider } = await startFreekassaGameShop({
     // The buyer is not in the game yet: the RCON delivery waits for them.
     sim: { players: [] },
     server: { name: 'Plugin', isPluginEnabled: 1 },
-    env: {
-      FREEKASSA_SHOP_ID: MERCHANT.shopId,
-      FREEKASSA_SECRET1: MERCHANT.secret1,
-      FREEKASSA_SECRET2: MERCHANT.secret2,
-      FREEKASSA_API_KEY: MERCHANT.apiKey,
-      FREEKASSA_PAY_URL: provider.payUrl,
-      FREEKASSA_API_URL: provider.apiUrl,
-      FREEKASSA_ALLOWED_IPS: '127.0.0.1',
-    },
-  });
+  }));
   shop = world.shop;
   pluginServer = world.serverId;
   rconServer = await addServer(shop, world.admin.headers, { name: 'Classic' }, world.game);
@@ -69,8 +44,6 @@ beforeAll(async () => {
     shop.app,
     await pluginKeyOf(shop.app, world.admin.headers, pluginServer),
   );
-  await shop.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(shop.app.server.address() as { port: number }).port}`;
 });
 afterAll(async () => {
   await world?.close();
