@@ -30,6 +30,8 @@ import {
 import { closeRedisLink, firstConnection, openRedisLink, redisReady } from './redis-link';
 import { userPermissions } from './permissions';
 
+/** How long a signed-out user's sockets stay open for the `signedOut` event to reach them. */
+const SIGNED_OUT_GRACE_MS = 1_500;
 /** What a socket needs of the user behind its session (kept per socket: only these fields). */
 export type SocketUser = Pick<UserRow, 'id' | 'isAdmin'> & { permissions: readonly string[] };
 
@@ -90,6 +92,11 @@ declare module 'fastify' {
       ): void;
       /** Closes every live socket of a user (after sign-out): a join proved a session that is gone. */
       disconnectUser(userId: number): void;
+      /**
+       * Every session of a user ended: their tabs are told (`signedOut`), then their sockets close
+       * once the event has had time to leave, since a close at once can drop the unsent packet.
+       */
+      signOutUser(userId: number): void;
       /** Redis as the live channel sees it: off without REDIS_URL (health, metrics). */
       redisState(): 'ok' | 'unavailable' | 'off';
     };
@@ -297,6 +304,13 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     toUser: (userId, event, ...data) => void out.to(userRoom(userId)).emit(event, ...data),
     toAdmins: (event, ...data) => void out.to(ADMINS).emit(event, ...data),
     disconnectUser: (userId) => void out.in(userRoom(userId)).disconnectSockets(true),
+    signOutUser: (userId) => {
+      out.to(userRoom(userId)).emit('signedOut', { reason: 'everywhere' });
+      setTimeout(
+        () => void out.in(userRoom(userId)).disconnectSockets(true),
+        SIGNED_OUT_GRACE_MS,
+      ).unref();
+    },
     redisState: () => {
       if (redisClients.length === 0) return 'off';
       return redisClients.every(redisReady) ? 'ok' : 'unavailable';

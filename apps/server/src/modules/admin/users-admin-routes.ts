@@ -123,8 +123,7 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       });
       // The player's open tabs sign out now, before their connections close.
-      app.realtime.toUser(request.params.id, 'signedOut', { reason: 'everywhere' });
-      app.realtime.disconnectUser(request.params.id);
+      app.realtime.signOutUser(request.params.id);
       return { success: true as const };
     },
   );

@@ -151,8 +151,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     async (request) => {
       await app.auth.logoutEverywhere(request.user!.id);
       // Every open tab signs out now, before its connection closes: no balance stays on screen.
-      app.realtime.toUser(request.user!.id, 'signedOut', { reason: 'everywhere' });
-      app.realtime.disconnectUser(request.user!.id);
+      app.realtime.signOutUser(request.user!.id);
       return { success: true as const };
     },
   );
