@@ -3,8 +3,9 @@ import { snapshot, viewports } from './support/browser';
 import { signIn } from './support/journeys';
 import { useShopAndBrowser } from './support/journey-setup';
 
-// Logged at info, so the request lines a sign-in produces are in the output the test reads.
-const journey = useShopAndBrowser({ env: { LOG_LEVEL: 'info' } });
+// Logged at debug, where request lines are, so the lines a sign-in produces are in the output the
+// test reads (and can be checked for the token).
+const journey = useShopAndBrowser({ env: { LOG_LEVEL: 'debug' } });
 
 describe('signing in with Steam (demo provider)', () => {
   it('signs in, shows name, avatar and 0 ₽, survives a reload, and signs out', async () => {

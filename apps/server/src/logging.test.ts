@@ -116,7 +116,7 @@ describe('the log', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(log).toContain('"url":"/api/auth/exchange"');
     // Request lines are at debug (logging.ts); this log is at trace, so they are all here.
-    expect(log).toContain('"msg":"request"');
+    expect(log).toContain('"msg":"POST /api/auth/exchange 200');
     for (const secret of secrets) expect(log.includes(secret), `leaked: ${secret}`).toBe(false);
   });
 });

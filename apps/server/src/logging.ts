@@ -108,11 +108,13 @@ export function logRequests(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     const ms = Math.round(reply.elapsedTime);
     const line = { req: request, statusCode: reply.statusCode, ms };
-    if (reply.statusCode >= 500) return request.log.error(line, 'request failed');
     const url = request.url;
+    // The address in the message too: the pretty format leaves `req` out of its lines.
+    const what = `${request.method} ${redactUrl(url)} ${reply.statusCode} ${ms} ms`;
+    if (reply.statusCode >= 500) return request.log.error(line, `request failed: ${what}`);
     if (ms >= SLOW_REQUEST_MS && !LONG_POLLS.some((pattern) => pattern.test(url))) {
-      return request.log.warn(line, 'slow request');
+      return request.log.warn(line, `slow request: ${what}`);
     }
-    request.log.debug(line, 'request');
+    request.log.debug(line, what);
   });
 }
