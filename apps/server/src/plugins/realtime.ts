@@ -3,16 +3,14 @@ import {
   joinPayloadSchema,
   rconStreamPayloadSchema,
   REALTIME_ERRORS,
-  type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@shop/shared';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import type { z } from 'zod';
-import type { UserRow } from '../modules/users/users-repository';
 import {
   createAddressResolver,
   createConnectionCounter,
@@ -22,6 +20,14 @@ import {
 } from './realtime-guard';
 import { releaseRequestsOnConnect } from './realtime-memory';
 import {
+  ADMINS,
+  consoleRoom,
+  userRoom,
+  type EventHandler,
+  type Io,
+  type ShopSocket,
+} from './realtime-types';
+import {
   adapterWithFallback,
   createPgRelay,
   publishWithFallback,
@@ -30,82 +36,10 @@ import {
 import { closeRedisLink, firstConnection, openRedisLink, redisReady } from './redis-link';
 import { userPermissions } from './permissions';
 
+export { consoleRoom, userRoom, type ShopSocket, type SocketUser } from './realtime-types';
+
 /** How long a signed-out user's sockets stay open for the `signedOut` event to reach them. */
 const SIGNED_OUT_GRACE_MS = 1_500;
-/** What a socket needs of the user behind its session (kept per socket: only these fields). */
-export type SocketUser = Pick<UserRow, 'id' | 'isAdmin'> & { permissions: readonly string[] };
-
-interface SocketData {
-  /** The client address this connection is counted under (per-address limit). */
-  address?: string;
-  userId?: number;
-  isAdmin?: boolean;
-  /** The staff member's permissions as of adminJoin: the console stream needs `rcon`. */
-  permissions?: readonly string[];
-  /** The session this socket proved, kept briefly so repeated joins do not each hit the database. */
-  session?: { token: string; user: SocketUser; checkedAt: number };
-}
-
-/** Between shop processes (over Redis): an admin changed the catalogue, drop your copy. */
-export interface InterServerEvents {
-  catalogChanged: () => void;
-}
-
-type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-export type ShopSocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  InterServerEvents,
-  SocketData
->;
-
-type EventHandler<S extends z.ZodType> = (
-  socket: ShopSocket,
-  payload: z.output<S>,
-) => Promise<void> | void;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    realtime: {
-      io: Io;
-      /**
-       * Handles a client event on every socket: the payload is parsed with `schema` (a bad one is
-       * answered with `error` and nothing runs), the socket's event budget is charged, and a failure
-       * of the handler is logged and answered instead of escaping.
-       */
-      on<S extends z.ZodType>(
-        event: keyof ClientToServerEvents,
-        schema: S,
-        handler: EventHandler<S>,
-      ): void;
-      /** The user behind a token, looked up once per socket and kept for a short while. */
-      authenticate(socket: ShopSocket, token: string): Promise<SocketUser | undefined>;
-      /** Sends to every open tab of one user, on every instance. */
-      toUser<E extends keyof ServerToClientEvents>(
-        userId: number,
-        event: E,
-        ...data: Parameters<ServerToClientEvents[E]>
-      ): void;
-      toAdmins<E extends keyof ServerToClientEvents>(
-        event: E,
-        ...data: Parameters<ServerToClientEvents[E]>
-      ): void;
-      /** Closes every live socket of a user (after sign-out): a join proved a session that is gone. */
-      disconnectUser(userId: number): void;
-      /**
-       * Every session of a user ended: their tabs are told (`signedOut`), then their sockets close
-       * once the event has had time to leave, since a close at once can drop the unsent packet.
-       */
-      signOutUser(userId: number): void;
-      /** Redis as the live channel sees it: off without REDIS_URL (health, metrics). */
-      redisState(): 'ok' | 'unavailable' | 'off';
-    };
-  }
-}
-
-export const userRoom = (userId: number) => `user:${userId}`;
-export const consoleRoom = (serverId: number) => `console:${serverId}`;
-const ADMINS = 'admins';
 
 export interface RealtimeOptions {
   redisUrl: string | undefined;
