@@ -3,12 +3,7 @@ import { LoaderCircle, ShoppingCart, TriangleAlert } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import {
-  GIFT_RECIPIENT_REQUIRED,
-  giftFields,
-  giftIncomplete,
-  useGiftDraft,
-} from '@/components/gift/gift-draft';
+import { giftFields, giftIncomplete, useGiftDraft } from '@/components/gift/gift-draft';
 import { GiftSummary } from '@/components/gift/gift-summary';
 import { GiftToggle } from '@/components/gift/gift-toggle';
 import { toast } from '@/lib/toast';
@@ -43,6 +38,8 @@ import { KitDialogContents } from './kit-contents';
 import { PurchaseServerNotes } from './purchase-server-notes';
 import { QuantityStepper } from './quantity-stepper';
 import { VipPlanNote } from './vip-plan-note';
+
+import { purchaseRefusal } from '../purchase-refusal';
 
 const PURCHASE_DONE = 'Покупка успешна!';
 const GIFT_DONE = 'Подарок отправлен!';
@@ -104,24 +101,15 @@ export function PurchaseDialog({
   const busy = purchase.isPending || adding;
 
   const buy = async () => {
-    if (!server || quantity.quantity <= 0) {
-      toast.error('Выберите сервер и количество для покупки');
-      return;
-    }
-    if (!product.inStock) {
-      toast.error('Товар недоступен для покупки.');
-      return;
-    }
-    if (giftIncomplete(gift.draft)) {
-      toast.error(GIFT_RECIPIENT_REQUIRED);
-      return;
-    }
-    // Checked here first so the player can lower the quantity without a round trip. A debt (a
-    // reversed top-up left the balance below zero) goes to the shop, whose refusal names it.
-    if (missing > 0 && balance >= 0) {
-      toast.error('Недостаточно средств', {
-        description: `Ваш баланс: ${formatRoubles(balance)}. Нужно: ${formatRoubles(cost)}`,
-      });
+    const refusal = purchaseRefusal({
+      ready: Boolean(server) && quantity.quantity > 0,
+      inStock: product.inStock,
+      giftIncomplete: giftIncomplete(gift.draft),
+      balance,
+      cost,
+    });
+    if (refusal || !server) {
+      if (refusal) toast.error(refusal.title, { description: refusal.description });
       return;
     }
     try {
