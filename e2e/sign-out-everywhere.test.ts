@@ -45,9 +45,7 @@ async function twoTabs(context: BrowserContext): Promise<[Page, Page]> {
   return [shopTab, profileTab];
 }
 
-// With REDIS_URL set the live `signedOut` event does not reach the tabs yet (the Redis adapter's
-// delivery of a room event racing the sockets' close): known open, run without Redis meanwhile.
-describe.skipIf(Boolean(process.env.REDIS_URL))('sessions end everywhere at once', () => {
+describe('sessions end everywhere at once', () => {
   it('turns every open tab into the signed-out page when an admin signs the player out everywhere', async () => {
     const player = await journey.browser.newContext({
       viewport: viewports.desktop,
@@ -112,5 +110,51 @@ describe.skipIf(Boolean(process.env.REDIS_URL))('sessions end everywhere at once
     await snapshot(page, 'signed-out-390');
     await phone.close();
     await laptop.close();
+  });
+
+  it('signs out a tab whose live channel lost the event, and one that has none, at its next request', async () => {
+    const player = await journey.browser.newContext({
+      viewport: viewports.desktop,
+      locale: 'ru-RU',
+    });
+    // A proxy that lost this one message: everything else passes both ways.
+    const lossy = await player.newPage();
+    await lossy.routeWebSocket(/\/socket\.io\//, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((message) => {
+        if (!String(message).includes('"signedOut"')) socket.send(message);
+      });
+    });
+    await signIn(lossy, journey.shop.url, 'Bandit_Kolya');
+    await soon(() => lossy.getByRole('status', { name: 'Соединение: подключено' }).isVisible());
+    // Another browser, behind a proxy that refuses the live channel altogether.
+    const other = await journey.browser.newContext({ viewport: viewports.phone, locale: 'ru-RU' });
+    const unlinked = await other.newPage();
+    await unlinked.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
+    await unlinked.route(/\/socket\.io\//, (route) => route.abort());
+    await signIn(unlinked, journey.shop.url, 'Bandit_Kolya');
+    // The profile, once the page has made its requests (the last: the support chat's unread count).
+    const settled = unlinked.waitForResponse(/\/api\/chat\/unread/);
+    await unlinked.goto(`${journey.shop.url}/profile`);
+    await settled;
+    await soon(() => unlinked.getByRole('tab', { name: 'Заказы' }).isVisible());
+
+    // Ended by the call the profile's button makes, sent from outside both pages. The two browsers
+    // share no storage, so neither hears of it from the other.
+    const token = await sessionToken(lossy);
+    const ended = await fetch(`${journey.shop.url}/api/auth/logout-everywhere`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token ?? ''}` },
+    });
+    expect(ended.status).toBe(200);
+    // The server closes the lossy tab's connection; it dials again and its join is refused.
+    await expectSignedOut(lossy);
+
+    // The other tab learns it when its next request is refused with 401.
+    await unlinked.getByRole('tab', { name: 'Заказы' }).click();
+    await expectSignedOut(unlinked);
+    await snapshot(unlinked, 'signed-out-at-next-request-390');
+    await other.close();
+    await player.close();
   });
 });

@@ -2,7 +2,7 @@ import type { User } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
-import { endSessionHere, followSignOutOfOtherTabs } from '@/lib/session-end';
+import { endSessionHere, followSessionEnd } from '@/lib/session-end';
 import { useSession } from '@/features/auth/use-session';
 import { useToken } from '@/features/auth/use-token';
 import { queryKeys } from '@/lib/query-keys';
@@ -60,8 +60,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         },
       );
     });
-    // Signed out in another tab of this browser: this one shows it too, at once.
-    const stopFollowing = followSignOutOfOtherTabs(queryClient);
+    // Signed out in another tab of this browser, or a request of this one refused: the same page.
+    const stopFollowing = followSessionEnd(queryClient);
     return () => {
       cancelled = true;
       stopFollowing();

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE } from './api-client';
 import { rateLimitDelay } from './api-retry';
 import { createMemoryTokenStorage } from './token-storage';
@@ -254,6 +254,8 @@ describe('api client', () => {
     const storage = createMemoryTokenStorage('stale');
     let notified = 0;
     storage.subscribe(() => (notified += 1));
+    let rejected = 0;
+    storage.onEndedElsewhere(() => (rejected += 1));
     const client = createApiClient({ baseUrl, tokenStorage: storage });
 
     const error = await client.get('/auth/profile').catch((e: unknown) => e);
@@ -262,6 +264,28 @@ describe('api client', () => {
     expect((error as ApiError).message).toBe('Сессия истекла. Войдите снова.');
     expect(storage.get()).toBeNull();
     expect(notified).toBe(1);
+    expect(rejected).toBe(1);
+  });
+
+  it('on a 401 to a request sent before a fresh sign-in keeps the new session', async () => {
+    let answer: (() => void) | undefined;
+    const baseUrl = await serve((_req, res) => {
+      // Held until the player has signed in again in this tab.
+      answer = () => json(res, 401, { error: 'unauthorized', message: 'Сессия истекла.' });
+    });
+    const storage = createMemoryTokenStorage('ended');
+    let rejected = 0;
+    storage.onEndedElsewhere(() => (rejected += 1));
+    const client = createApiClient({ baseUrl, tokenStorage: storage });
+
+    const pending = client.get('/orders').catch((e: unknown) => e);
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    storage.set('fresh');
+    answer?.();
+
+    expect(((await pending) as ApiError).status).toBe(401);
+    expect(storage.get()).toBe('fresh');
+    expect(rejected).toBe(0);
   });
 
   it('uses the JSON message of other errors, or the plain body text', async () => {

@@ -140,6 +140,8 @@ function fallbackMessage(status: number): string {
 }
 
 interface RawResponse {
+  /** The token the request carried, if any. */
+  token: string | null;
   status: number;
   ok: boolean;
   headers: Headers;
@@ -176,7 +178,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       });
       // The body is read inside the slot: a request is "in flight" until its reply has arrived.
       const text = await response.text();
-      return { status: response.status, ok: response.ok, headers: response.headers, text };
+      return {
+        token,
+        status: response.status,
+        ok: response.ok,
+        headers: response.headers,
+        text,
+      };
     });
   }
 
@@ -217,8 +225,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
       const { code, message } = errorFromBody(isJson ? body : parseJson(raw.text));
       if (raw.status === 401) {
-        // The server no longer accepts this token: forget it so the session falls back to a guest.
-        storage.remove();
+        // The server no longer accepts this token: the session ended elsewhere (an admin, another
+        // device, expiry). Forget it, and let the app say so rather than fall back to a guest quietly.
+        if (raw.token) storage.reject(raw.token);
         throw new ApiError(message ?? errorMessages.unauthorized, { status: 401, code, body });
       }
       const text = raw.text.trim();

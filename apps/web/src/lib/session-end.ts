@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
 import { queryKeys } from '@/lib/query-keys';
-import { TOKEN_KEY, tokenStorage } from '@/lib/token-storage';
+import { tokenStorage } from '@/lib/token-storage';
 
 /** The sign-in page with the notice that the session was ended (`?signedOut=1`). */
 export const SIGNED_OUT_PATH = '/login?signedOut=1';
@@ -17,16 +17,11 @@ export function endSessionHere(queryClient: QueryClient): void {
 }
 
 /**
- * Another tab of this browser lost the session (its token is gone from the shared storage): this
- * one ends it too, rather than keep the balance and orders on screen until the next click. Returns
- * the function that stops listening.
+ * The session ended under this tab by something else: another tab of this browser dropped the token,
+ * or the server refused it (an admin or another device ended it, or it expired) and the live
+ * `signedOut` did not get here first. This tab shows the signed-out page too, rather than keep the
+ * balance on screen or fall back to a guest quietly. Returns the function that stops listening.
  */
-export function followSignOutOfOtherTabs(queryClient: QueryClient): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if ((event.key === TOKEN_KEY || event.key === null) && event.newValue === null) {
-      endSessionHere(queryClient);
-    }
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
+export function followSessionEnd(queryClient: QueryClient): () => void {
+  return tokenStorage.onEndedElsewhere(() => endSessionHere(queryClient));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeShopSocket } from './fake-socket';
-import { openUserChannel, type ConnectionStatus } from './socket';
+import { openUserChannel, SERVER_CLOSE_REDIAL_MS, type ConnectionStatus } from './socket';
 
 const identity = { userId: 7, token: 'secret', username: 'Bandit_Kolya' };
 
@@ -84,6 +84,34 @@ describe('user channel', () => {
     fake.fire('error', { message: 'Сессия недействительна. Войдите снова.' });
     expect(signedOut).toHaveBeenCalledTimes(2);
     warn.mockRestore();
+  });
+
+  it('dials again after the server closed the socket, which socket.io does not do by itself', () => {
+    vi.useFakeTimers();
+    try {
+      const channel = open();
+      channel.fire('connect');
+      channel.fire('joined', { userId: 7 });
+      // A dropped transport is socket.io's own to retry: nothing more is dialled here.
+      channel.fire('disconnect', 'transport close');
+      vi.advanceTimersByTime(10_000);
+      expect(channel.connect).toHaveBeenCalledOnce();
+
+      channel.fire('disconnect', 'io server disconnect');
+      vi.advanceTimersByTime(SERVER_CLOSE_REDIAL_MS.min - 1);
+      expect(channel.connect).toHaveBeenCalledOnce();
+      vi.advanceTimersByTime(SERVER_CLOSE_REDIAL_MS.spread + 1);
+      expect(channel.connect).toHaveBeenCalledTimes(2);
+      expect(channel.statuses.at(-1)).toBe('connecting');
+
+      // Closed by the app before the redial: it never dials.
+      channel.fire('disconnect', 'io server disconnect');
+      channel.close();
+      vi.advanceTimersByTime(10_000);
+      expect(channel.connect).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('closes the socket and lets go of every listener', () => {

@@ -16,6 +16,14 @@ export function createShopSocket(): ShopSocket {
   return io({ path: '/socket.io', transports: ['websocket', 'polling'], autoConnect: false });
 }
 
+/**
+ * After the server itself closed the socket (a restart, a session ended, too many events), socket.io
+ * does not reconnect on its own: the channel dials again after this, spread so that a restart is not
+ * met by every tab at once. A tab whose session ended is then refused its join and signs out, even if
+ * the `signedOut` event was lost on the way.
+ */
+export const SERVER_CLOSE_REDIAL_MS = { min: 2_000, spread: 3_000 };
+
 export interface UserChannelIdentity {
   userId: number;
   token: string;
@@ -43,6 +51,7 @@ export function openUserChannel(
   { onStatus, onBalance, onGift, onSignedOut }: UserChannelHandlers,
 ): () => void {
   let joined = false;
+  let redial: ReturnType<typeof setTimeout> | undefined;
 
   const onConnect = () => {
     onStatus('connecting');
@@ -52,9 +61,16 @@ export function openUserChannel(
     joined = true;
     onStatus('connected');
   };
-  const onDisconnect = () => {
+  const onDisconnect = (reason: Socket.DisconnectReason) => {
     joined = false;
     onStatus('disconnected');
+    if (reason !== 'io server disconnect') return;
+    clearTimeout(redial);
+    const wait = SERVER_CLOSE_REDIAL_MS.min + Math.random() * SERVER_CLOSE_REDIAL_MS.spread;
+    redial = setTimeout(() => {
+      onStatus('connecting');
+      socket.connect();
+    }, wait);
   };
   const onReconnectAttempt = () => onStatus('connecting');
   const onConnectError = () => onStatus('disconnected');
@@ -88,6 +104,7 @@ export function openUserChannel(
   socket.connect();
 
   return () => {
+    clearTimeout(redial);
     socket.off('connect', onConnect);
     socket.off('joined', onJoined);
     socket.off('disconnect', onDisconnect);

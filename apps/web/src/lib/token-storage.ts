@@ -10,6 +10,17 @@ export interface TokenStorage {
   set: (token: string) => void;
   remove: () => void;
   subscribe: (listener: () => void) => () => void;
+  /**
+   * The server refused `token`: forget it, if it is still the stored one (a reply to a request sent
+   * before a fresh sign-in must not end the new session), and tell `onEndedElsewhere`.
+   */
+  reject: (token: string) => void;
+  /**
+   * Hears a session ended under this tab by something other than this tab: the server refused its
+   * token (an admin, another device, expiry), or another tab of this browser dropped it. Told before
+   * the token's own listeners, so that what it does comes before React re-renders the guest page.
+   */
+  onEndedElsewhere: (listener: () => void) => () => void;
 }
 
 function createNotifier() {
@@ -28,6 +39,7 @@ function createNotifier() {
 export function createMemoryTokenStorage(initial: string | null = null): TokenStorage {
   let token = initial;
   const notifier = createNotifier();
+  const endings = createNotifier();
   return {
     get: () => token,
     set(value) {
@@ -40,6 +52,13 @@ export function createMemoryTokenStorage(initial: string | null = null): TokenSt
       notifier.notify();
     },
     subscribe: notifier.subscribe,
+    reject(refused) {
+      if (token !== refused) return;
+      token = null;
+      endings.notify();
+      notifier.notify();
+    },
+    onEndedElsewhere: endings.subscribe,
   };
 }
 
@@ -54,12 +73,17 @@ function safeStorage(): Storage | null {
 
 export function createLocalTokenStorage(): TokenStorage {
   const notifier = createNotifier();
+  const endings = createNotifier();
   const storage = safeStorage();
   if (!storage) return createMemoryTokenStorage();
   if (typeof window !== 'undefined') {
-    // Signing out in one tab signs out the others too.
+    // Signing out in one tab signs out the others too. One listener does both, in this order: a
+    // second one could be removed by the re-render the first one causes, before its turn comes.
     window.addEventListener('storage', (event) => {
-      if (event.key === TOKEN_KEY || event.key === null) notifier.notify();
+      if (event.key !== TOKEN_KEY && event.key !== null) return;
+      const dropped = event.key === null ? storage.getItem(TOKEN_KEY) === null : !event.newValue;
+      if (dropped) endings.notify();
+      notifier.notify();
     });
   }
   return {
@@ -74,6 +98,13 @@ export function createLocalTokenStorage(): TokenStorage {
       notifier.notify();
     },
     subscribe: notifier.subscribe,
+    reject(refused) {
+      if (storage.getItem(TOKEN_KEY) !== refused) return;
+      storage.removeItem(TOKEN_KEY);
+      endings.notify();
+      notifier.notify();
+    },
+    onEndedElsewhere: endings.subscribe,
   };
 }
 
