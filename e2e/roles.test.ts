@@ -66,6 +66,7 @@ describe('staff roles', () => {
       await page.getByLabel('Поиск пользователей по имени или Steam ID').fill('Lesnik');
       const row = page.getByRole('listitem').filter({ hasText: 'Lesnik' });
       await shows(() => row.getByRole('button', { name: 'Бан: Lesnik' }).isVisible());
+      expect(await row.getByRole('button', { name: 'Выйти везде: Lesnik' }).count()).toBe(1);
       expect(await row.getByRole('button', { name: 'Изменить: Lesnik' }).count()).toBe(0);
       expect(await row.getByRole('button', { name: 'Роль: Lesnik' }).count()).toBe(0);
       // The owner's row: nothing that acts on them.
@@ -74,6 +75,9 @@ describe('staff roles', () => {
       const ownerRow = page.getByRole('listitem').filter({ hasText: 'Админ Демо' });
       await shows(() => ownerRow.getByRole('button', { name: 'Покупки: Админ Демо' }).isVisible());
       expect(await ownerRow.getByRole('button', { name: 'Бан: Админ Демо' }).count()).toBe(0);
+      expect(await ownerRow.getByRole('button', { name: 'Выйти везде: Админ Демо' }).count()).toBe(
+        0,
+      );
       expect(await sidewaysOverflow(page)).toBe(0);
       await snapshot(page, `admin-moderator-users-${name}`);
       await context.close();

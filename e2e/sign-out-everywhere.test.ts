@@ -64,9 +64,9 @@ describe('sessions end everywhere at once', () => {
     await panel.getByLabel('Поиск пользователей по имени или Steam ID').fill('Bandit_Kolya');
     const list = panel.getByRole('list', { name: 'Пользователи' });
     await expect.poll(() => list.getByRole('listitem').count(), { timeout: 15_000 }).toBe(1);
-    await list.getByRole('button', { name: 'Изменить: Bandit_Kolya' }).click();
-    const dialog = panel.getByRole('dialog', { name: 'Редактировать пользователя' });
-    await dialog.getByRole('button', { name: 'Выйти на всех устройствах' }).click();
+    await list.getByRole('button', { name: 'Выйти везде: Bandit_Kolya' }).click();
+    const question = panel.getByRole('alertdialog', { name: 'Выйти на всех устройствах?' });
+    await question.getByRole('button', { name: 'Выйти везде' }).click();
     await expect
       .poll(() => panel.getByText('Пользователь вышел на всех устройствах').first().isVisible(), {
         timeout: 15_000,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shop/shared';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
@@ -62,8 +63,13 @@ declare module 'fastify' {
         event: E,
         ...data: Parameters<ServerToClientEvents[E]>
       ): void;
-      /** Closes every live socket of a user (after sign-out): a join proved a session that is gone. */
+      /**
+       * Closes every live socket of a user (their rights changed): each tab dials again and joins
+       * with what its session may now do.
+       */
       disconnectUser(userId: number): void;
+      /** Closes the live sockets of one session (signed out on that device): its join proved nothing. */
+      disconnectSession(token: string): void;
       /**
        * Every session of a user ended: their tabs are told (`signedOut`), then their sockets close
        * once the event has had time to leave, since a close at once can drop the unsent packet.
@@ -76,5 +82,8 @@ declare module 'fastify' {
 }
 
 export const userRoom = (userId: number) => `user:${userId}`;
+/** A session's own room, named by a digest: room names travel through Redis and the logs. */
+export const sessionRoom = (token: string) =>
+  `session:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}`;
 export const consoleRoom = (serverId: number) => `console:${serverId}`;
 export const ADMINS = 'admins';

@@ -22,6 +22,7 @@ import { releaseRequestsOnConnect } from './realtime-memory';
 import {
   ADMINS,
   consoleRoom,
+  sessionRoom,
   userRoom,
   type EventHandler,
   type Io,
@@ -193,7 +194,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     const user = await authenticate(socket, token);
     if (!user || user.id !== userId) return refuse(socket, REALTIME_ERRORS.badSession);
     socket.data.userId = user.id;
-    await socket.join(userRoom(user.id));
+    await socket.join([userRoom(user.id), sessionRoom(token)]);
     socket.emit('joined', { userId: user.id });
   });
 
@@ -206,8 +207,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     socket.data.permissions = user.permissions;
     // The user's room too, so that signing out closes the console with everything else. The
     // staff room carries the support chat: only staff who answer chats hear it.
-    const chats = user.permissions.includes('chats');
-    await socket.join(chats ? [ADMINS, userRoom(user.id)] : [userRoom(user.id)]);
+    const rooms = [userRoom(user.id), sessionRoom(token)];
+    await socket.join(user.permissions.includes('chats') ? [ADMINS, ...rooms] : rooms);
     socket.emit('joined', { userId: user.id });
   });
 
@@ -238,6 +239,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
     toUser: (userId, event, ...data) => void out.to(userRoom(userId)).emit(event, ...data),
     toAdmins: (event, ...data) => void out.to(ADMINS).emit(event, ...data),
     disconnectUser: (userId) => void out.in(userRoom(userId)).disconnectSockets(true),
+    disconnectSession: (token) => void out.in(sessionRoom(token)).disconnectSockets(true),
     signOutUser: (userId) => {
       out.to(userRoom(userId)).emit('signedOut', { reason: 'everywhere' });
       setTimeout(

@@ -133,7 +133,8 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     },
     async (request) => {
       await app.auth.logout(request.sessionToken!);
-      app.realtime.disconnectUser(request.user!.id);
+      // This device's sockets only: the user's other sessions stay signed in, and live.
+      app.realtime.disconnectSession(request.sessionToken!);
       return { success: true as const };
     },
   );

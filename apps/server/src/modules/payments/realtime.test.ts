@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMoneyShop, type MoneyShop } from '../../test-support/money-shop';
 import { payThroughPage } from '../../test-support/provider-page';
+import { createSessionsRepository } from '../auth/sessions-repository';
 import { createAccount } from '../../test-support/sign-in';
 import { next, socketClients } from '../../test-support/socket-clients';
 
@@ -53,6 +54,38 @@ describe('realtime channel', () => {
       headers: admin.headers,
     });
     expect(await closed).toBe('io server disconnect');
+  });
+
+  it("signing out on one device leaves the same player's other sessions live", async () => {
+    const player = await createAccount(money.shop.app, money.shop.config);
+    const laptop = await createSessionsRepository(money.shop.app.db, money.shop.config).issue(
+      player.id,
+    );
+    const [phoneSocket, laptopSocket] = [await connect(), await connect()];
+    for (const [socket, token] of [
+      [phoneSocket, player.token],
+      [laptopSocket, laptop.token],
+    ] as const) {
+      const joined = next(socket, 'joined');
+      socket.emit('join', { userId: player.id, token });
+      await joined;
+    }
+    const phoneClosed = new Promise<string>((resolve) =>
+      phoneSocket.once('disconnect', (reason) => resolve(reason)),
+    );
+
+    const out = await money.shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: player.headers,
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await phoneClosed).toBe('io server disconnect');
+    // The laptop still hears its balance.
+    const balance = next(laptopSocket, 'balanceUpdate');
+    money.shop.app.realtime.toUser(player.id, 'balanceUpdate', { balance: 5 });
+    expect(await balance).toEqual({ balance: 5 });
+    expect(laptopSocket.connected).toBe(true);
   });
 
   it('tells only the paying player their new balance the moment the payment is credited', async () => {

@@ -38,7 +38,12 @@ describe('the role editor', () => {
 
 describe('the user list', () => {
   it('shows a moderator mute, ban and purchases, and nothing that touches an owner', () => {
-    expect(userActions({ id: 2, isOwner: false }, moderator)).toEqual(['mute', 'ban', 'purchases']);
+    expect(userActions({ id: 2, isOwner: false }, moderator)).toEqual([
+      'mute',
+      'ban',
+      'sessions',
+      'purchases',
+    ]);
     expect(userActions({ id: 1, isOwner: true }, moderator)).toEqual(['purchases']);
     expect(userActions({ id: 1, isOwner: true }, admin)).toEqual(['purchases']);
     // An owner's own line has no «Роль»; another owner's has.
@@ -47,6 +52,7 @@ describe('the user list', () => {
       'edit',
       'mute',
       'ban',
+      'sessions',
       'purchases',
       'role',
     ]);

@@ -1,19 +1,15 @@
 import type { User } from '@shop/shared';
-import { LogOut } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useCatalogueLists } from '../../products/api/get-catalogue-lists';
 import { errorText } from '@/lib/api-client';
 import { useAdminServers } from '../../shared/api/get-admin-servers';
-import { useLogoutUserEverywhere } from '../api/logout-user-everywhere';
 import { useUpdateUser } from '../api/update-user';
 import { userFormToPayload, userToForm, vipStatusOptions, type UserFormValues } from '../user-form';
 import { fieldMessages } from '../../shared/use-admin-form';
 import { AdminFormDialog } from '../../shared/components/admin-form-dialog';
-import { Can } from '../../shared/components/can';
 import { SelectField } from '../../shared/components/select-field';
 
 type Field = keyof UserFormValues;
@@ -21,7 +17,6 @@ type Field = keyof UserFormValues;
 /** Edit one user: balance (with the reason), VIP tier, expiry and server (the role: «Роль»). */
 export function UserEditDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const update = useUpdateUser();
-  const logoutEverywhere = useLogoutUserEverywhere();
   const servers = useAdminServers();
   const tiers = useCatalogueLists()?.vipTiers;
   const form = useForm<UserFormValues>({ defaultValues: userToForm(user) });
@@ -124,32 +119,6 @@ export function UserEditDialog({ user, onClose }: { user: User; onClose: () => v
           />
         </FormField>
       )}
-      <Can permission="moderation">
-        <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
-          <p className="text-xs text-muted-foreground">Завершить все сеансы пользователя</p>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={logoutEverywhere.isPending}
-            onClick={() =>
-              logoutEverywhere.mutate(user.id, {
-                onSuccess: () =>
-                  toast.success('Успешно', {
-                    description: 'Пользователь вышел на всех устройствах',
-                  }),
-                onError: (error) =>
-                  toast.error('Ошибка', {
-                    description: errorText(error, 'Не удалось завершить сеансы'),
-                  }),
-              })
-            }
-          >
-            <LogOut aria-hidden="true" />
-            Выйти на всех устройствах
-          </Button>
-        </div>
-      </Can>
     </AdminFormDialog>
   );
 }

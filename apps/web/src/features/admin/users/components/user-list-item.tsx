@@ -4,6 +4,7 @@ import {
   Crown,
   Headset,
   KeyRound,
+  LogOut,
   MicOff,
   Pencil,
   ShieldCheck,
@@ -15,7 +16,7 @@ import { UserAvatar } from '@/components/user-avatar';
 import { VipBadge } from '@/components/vip-badge';
 import { formatDateTime, formatRoubles } from '@/lib/format';
 
-export type UserAction = 'edit' | 'mute' | 'ban' | 'purchases' | 'role';
+export type UserAction = 'edit' | 'mute' | 'ban' | 'sessions' | 'purchases' | 'role';
 
 type Icon = React.ComponentType<{ 'aria-hidden'?: boolean }>;
 /** Each action with the permission it needs; those that act on the user spare owners. */
@@ -23,6 +24,7 @@ const actions: Array<[UserAction, string, Icon, RoutePermission, 'acts' | 'reads
   ['edit', 'Изменить', Pencil, 'money', 'acts'],
   ['mute', 'Мут', MicOff, 'moderation', 'acts'],
   ['ban', 'Бан', Ban, 'moderation', 'acts'],
+  ['sessions', 'Выйти везде', LogOut, 'moderation', 'acts'],
   ['purchases', 'Покупки', ShoppingBag, 'orders.view', 'reads'],
   ['role', 'Роль', KeyRound, 'roles', 'acts'],
 ];

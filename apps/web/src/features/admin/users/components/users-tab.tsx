@@ -12,6 +12,7 @@ import { AdminSection } from '../../shared/components/admin-section';
 import { ModerationDialog } from './moderation-dialog';
 import { UserEditDialog } from './user-edit-dialog';
 import { RoleDialog } from './role-dialog';
+import { SignOutUserDialog } from './sign-out-user-dialog';
 import { UserListItem, userActions, type UserAction } from './user-list-item';
 import { UserPurchasesDialog } from '../../shared/components/user-purchases-dialog';
 import { Pager } from '../../shared/components/pager';
@@ -115,6 +116,9 @@ export function UsersTab() {
       {open?.action === 'edit' && <UserEditDialog user={open.user} onClose={close} />}
       {(open?.action === 'mute' || open?.action === 'ban') && (
         <ModerationDialog kind={open.action} user={open.user} onClose={close} />
+      )}
+      {open?.action === 'sessions' && (
+        <SignOutUserDialog key={open.user.id} user={open.user} onClose={close} />
       )}
       {open?.action === 'role' && (
         <RoleDialog key={open.user.id} user={open.user} onClose={close} />
