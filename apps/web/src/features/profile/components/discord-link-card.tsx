@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { errorText } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { startDiscordLink, useDiscordLink, useUnlinkDiscord } from '../api/discord-link';
+import { UnlinkButton } from './unlink-button';
 
 /** Profile → Настройки: the linked Discord account, or the button that links one. */
 export function DiscordLinkCard() {
@@ -30,19 +31,7 @@ export function DiscordLinkCard() {
             Привязан аккаунт <strong className="text-white">{data.linked.username}</strong>. Роль
             VIP на нашем сервере Discord выдаётся и снимается автоматически.
           </p>
-          <Button
-            variant="outline"
-            className="w-fit"
-            disabled={unlink.isPending}
-            onClick={() =>
-              unlink.mutate(undefined, {
-                onSuccess: () => toast.success('Discord отвязан'),
-                onError: (error) => toast.error(errorText(error, 'Не удалось отвязать Discord')),
-              })
-            }
-          >
-            Отвязать
-          </Button>
+          <UnlinkButton service="Discord" unlink={unlink} />
         </>
       ) : (
         <>

@@ -17,6 +17,7 @@ import {
 } from '../api/telegram-link';
 import { finishTelegramWidget, telegramReturn } from '../api/telegram-widget';
 import { TelegramLoginWidget } from './telegram-login-widget';
+import { UnlinkButton } from './unlink-button';
 
 const REFUSED = 'Telegram не подтвердил вход, или он устарел: нажмите кнопку Telegram ещё раз';
 
@@ -107,19 +108,7 @@ export function TelegramLinkCard() {
               </label>
             ))}
           </fieldset>
-          <Button
-            variant="outline"
-            className="w-fit"
-            disabled={unlink.isPending}
-            onClick={() =>
-              unlink.mutate(undefined, {
-                onSuccess: () => toast.success('Telegram отвязан'),
-                onError: (error) => toast.error(errorText(error, 'Не удалось отвязать Telegram')),
-              })
-            }
-          >
-            Отвязать
-          </Button>
+          <UnlinkButton service="Telegram" unlink={unlink} />
         </>
       ) : link ? (
         <>
