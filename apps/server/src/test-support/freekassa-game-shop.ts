@@ -1,8 +1,6 @@
-import {
-  startFakeFreekassa,
-  type FakeFreekassaServer,
-} from '../integrations/freekassa/fake-freekassa-server';
-import { MERCHANT } from './money-shop';
+import type { FakeFreekassaServer } from '../integrations/freekassa/fake-freekassa-server';
+import { listenOnLoopback } from '../integrations/payments/loopback-server';
+import { merchantFreekassaEnv, startMerchantFreekassa } from './money-shop';
 import { startGameShop, type GameShop } from './shop-fixtures';
 
 /**
@@ -13,26 +11,11 @@ export async function startFreekassaGameShop(
   options: Parameters<typeof startGameShop>[0] = {},
 ): Promise<{ world: GameShop; provider: FakeFreekassaServer; url: string }> {
   let url = '';
-  const provider = await startFakeFreekassa({
-    settings: MERCHANT,
-    notifyUrl: () => `${url}/api/payments/freekassa/notify`,
-    successUrl: () => `${url}/payment-success`,
-    failUrl: () => `${url}/payment-cancel`,
-  });
+  const provider = await startMerchantFreekassa(() => url);
   const world = await startGameShop({
     ...options,
-    env: {
-      FREEKASSA_SHOP_ID: MERCHANT.shopId,
-      FREEKASSA_SECRET1: MERCHANT.secret1,
-      FREEKASSA_SECRET2: MERCHANT.secret2,
-      FREEKASSA_API_KEY: MERCHANT.apiKey,
-      FREEKASSA_PAY_URL: provider.payUrl,
-      FREEKASSA_API_URL: provider.apiUrl,
-      FREEKASSA_ALLOWED_IPS: '127.0.0.1',
-      ...options.env,
-    },
+    env: { ...merchantFreekassaEnv(provider), ...options.env },
   });
-  await world.shop.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(world.shop.app.server.address() as { port: number }).port}`;
+  url = await listenOnLoopback(world.shop.app);
   return { world, provider, url };
 }

@@ -2,15 +2,13 @@ import {
   startFakeCryptopay,
   type FakeCryptopayServer,
 } from '../integrations/cryptopay/fake-cryptopay-server';
-import {
-  startFakeFreekassa,
-  type FakeFreekassaServer,
-} from '../integrations/freekassa/fake-freekassa-server';
+import type { FakeFreekassaServer } from '../integrations/freekassa/fake-freekassa-server';
+import { listenOnLoopback } from '../integrations/payments/loopback-server';
 import {
   startFakeYookassa,
   type FakeYookassaServer,
 } from '../integrations/yookassa/fake-yookassa-server';
-import { MERCHANT } from './money-shop';
+import { merchantFreekassaEnv, startMerchantFreekassa } from './money-shop';
 import { createTestApp, type TestApp } from './test-app';
 
 export const YOOKASSA_MERCHANT = { shopId: '506751', secretKey: 'test_Fh8hUAVVBGUGbjmlzba' };
@@ -33,12 +31,7 @@ export interface ProviderShop {
 export async function startProviderShop(env: Record<string, string> = {}): Promise<ProviderShop> {
   let url = '';
   const notifyUrl = (provider: string) => () => `${url}/api/payments/${provider}/notify`;
-  const freekassa = await startFakeFreekassa({
-    settings: MERCHANT,
-    notifyUrl: notifyUrl('freekassa'),
-    successUrl: () => `${url}/payment-success`,
-    failUrl: () => `${url}/payment-cancel`,
-  });
+  const freekassa = await startMerchantFreekassa(() => url);
   const yookassa = await startFakeYookassa({
     ...YOOKASSA_MERCHANT,
     notifyUrl: notifyUrl('yookassa'),
@@ -49,13 +42,7 @@ export async function startProviderShop(env: Record<string, string> = {}): Promi
   });
   const shop = await createTestApp({
     DEMO: '0',
-    FREEKASSA_SHOP_ID: MERCHANT.shopId,
-    FREEKASSA_SECRET1: MERCHANT.secret1,
-    FREEKASSA_SECRET2: MERCHANT.secret2,
-    FREEKASSA_API_KEY: MERCHANT.apiKey,
-    FREEKASSA_PAY_URL: freekassa.payUrl,
-    FREEKASSA_API_URL: freekassa.apiUrl,
-    FREEKASSA_ALLOWED_IPS: '127.0.0.1',
+    ...merchantFreekassaEnv(freekassa),
     YOOKASSA_SHOP_ID: YOOKASSA_MERCHANT.shopId,
     YOOKASSA_SECRET_KEY: YOOKASSA_MERCHANT.secretKey,
     YOOKASSA_API_URL: yookassa.apiUrl,
@@ -65,8 +52,7 @@ export async function startProviderShop(env: Record<string, string> = {}): Promi
     CRYPTOPAY_ASSETS: 'USDT,TON',
     ...env,
   });
-  await shop.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(shop.app.server.address() as { port: number }).port}`;
+  url = await listenOnLoopback(shop.app);
   return {
     shop,
     freekassa,

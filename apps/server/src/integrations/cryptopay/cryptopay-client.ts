@@ -1,5 +1,11 @@
 import type { Kopecks } from '@shop/shared';
 import { kopecksToDecimal } from '../payments/decimal-amount';
+import {
+  createProviderHttp,
+  parseJsonObject,
+  type HttpFailure,
+  type ProviderHttpDeps,
+} from '../payments/provider-http';
 import type { CpInvoice, CpReply } from './cryptopay-types';
 
 /**
@@ -17,22 +23,8 @@ export interface CryptopaySettings {
   assets: readonly string[];
 }
 
-export interface CryptopayDeps {
-  fetchImpl?: typeof fetch;
-  timeoutMs?: number;
-  attempts?: number;
-  maxDelayMs?: number;
-  sleep?: (ms: number) => Promise<void>;
-}
-
-export type CryptopayFailure =
-  | 'timeout'
-  | 'unreachable'
-  | 'bad_reply'
-  | 'unauthorized'
-  | 'rate_limited'
-  | 'server_error'
-  | 'api_error';
+export type CryptopayDeps = ProviderHttpDeps;
+export type CryptopayFailure = HttpFailure;
 
 export class CryptopayError extends Error {
   constructor(
@@ -46,42 +38,22 @@ export class CryptopayError extends Error {
   }
 }
 
-const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export function createCryptopayClient(settings: CryptopaySettings, deps: CryptopayDeps = {}) {
   const base = settings.apiUrl.replace(/\/+$/, '');
-  const fetchImpl = deps.fetchImpl ?? fetch;
-  const attempts = deps.attempts ?? 3;
-  const sleep = deps.sleep ?? sleepFor;
+  const http = createProviderHttp(deps, (reason) => new CryptopayError(reason, null));
 
   async function once<T>(method: string, params: Record<string, unknown>): Promise<T> {
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetchImpl(`${base}/${method}`, {
-        method: 'POST',
-        headers: {
-          'crypto-pay-api-token': settings.token,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        body: JSON.stringify(params),
-        redirect: 'error',
-        signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new CryptopayError(timedOut ? 'timeout' : 'unreachable', null);
-    }
-    let reply: CpReply<T> | null = null;
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed === 'object' && parsed !== null) reply = parsed as CpReply<T>;
-    } catch {
-      // A proxy's HTML error page: judged by the status below.
-    }
+    const { status, text } = await http.send(`${base}/${method}`, {
+      method: 'POST',
+      headers: {
+        'crypto-pay-api-token': settings.token,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify(params),
+    });
+    // Null for a proxy's HTML page: the status decides first, then a null reply is a bad one.
+    const reply = parseJsonObject(text) as CpReply<T> | null;
     const name = typeof reply?.error?.name === 'string' ? reply.error.name : null;
     if (status === 401 || status === 403) throw new CryptopayError('unauthorized', status, name);
     if (status === 429) throw new CryptopayError('rate_limited', status, name);
@@ -94,21 +66,15 @@ export function createCryptopayClient(settings: CryptopaySettings, deps: Cryptop
     return reply.result;
   }
 
-  async function call<T>(
+  /** `retryOn` is per call: only the reads may be asked again when the outcome is unknown. */
+  const call = <T>(
     method: string,
     params: Record<string, unknown>,
     retryOn: ReadonlyArray<CryptopayFailure>,
-  ): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await once<T>(method, params);
-      } catch (error) {
-        const retry = error instanceof CryptopayError && retryOn.includes(error.reason);
-        if (!retry || attempt >= attempts) throw error;
-        await sleep(Math.min(250 * 2 ** attempt, deps.maxDelayMs ?? 3_000));
-      }
-    }
-  }
+  ): Promise<T> =>
+    http.retrying(() => once<T>(method, params), {
+      retries: (error) => error instanceof CryptopayError && retryOn.includes(error.reason),
+    });
 
   /** An invoice for an amount in roubles, payable in the allowed assets; `payload` is ours. */
   function createInvoice(input: {

@@ -7,6 +7,9 @@ import {
   type PaymentProvider,
   type PaymentRef,
   type ProviderPaymentState,
+  nonEmptyText,
+  outageUnless,
+  unknownPaymentState,
 } from '../payments/payment-provider';
 import {
   CryptopayError,
@@ -24,9 +27,6 @@ export const INVOICE_TTL_SECONDS = 60 * 60;
 /** Invoices this process created, so a repeated creation hands back the same one. */
 const REMEMBERED = 1000;
 
-const text = (value: unknown): string | null =>
-  typeof value === 'string' && value !== '' ? value : null;
-
 /**
  * Crypto Pay as a provider: a fiat invoice in roubles, a webhook signed with the token, and every
  * webhook re-read with getInvoices before a credit. Crypto Pay has no refunds or chargebacks (a
@@ -37,9 +37,7 @@ export function createCryptopayProvider(
   deps: CryptopayDeps = {},
 ): PaymentProvider {
   // An error Crypto Pay names about one request (`{ok: false}` with a 400) is it answering.
-  const health = createHealthRecord(
-    (error) => !(error instanceof CryptopayError && error.reason === 'api_error'),
-  );
+  const health = createHealthRecord(outageUnless(CryptopayError, ['api_error']));
   const client = createCryptopayClient(settings, deps);
   const created = new Map<string, { invoiceId: number; url: string }>();
   const methods: PaymentMethod[] = [
@@ -66,7 +64,7 @@ export function createCryptopayProvider(
             : invoice.status === 'active'
               ? 'pending'
               : 'unknown',
-      paymentId: text(invoice.payload),
+      paymentId: nonEmptyText(invoice.payload),
       providerPaymentId: String(invoice.invoice_id),
       amountKopecks: roubles ? decimalToKopecks(invoice.amount) : null,
     };
@@ -119,7 +117,7 @@ export function createCryptopayProvider(
       return {
         ok: true,
         event: 'paid',
-        paymentId: text(invoice?.payload),
+        paymentId: nonEmptyText(invoice?.payload),
         providerPaymentId: String(invoiceId),
         amountKopecks: null,
       };
@@ -128,25 +126,12 @@ export function createCryptopayProvider(
     async readPayment(ref: PaymentRef): Promise<ProviderPaymentState> {
       const id = Number(ref.providerPaymentId);
       if (!ref.providerPaymentId || !Number.isSafeInteger(id) || id <= 0) {
-        return {
-          status: 'unknown',
-          paymentId: ref.paymentId,
-          providerPaymentId: null,
-          amountKopecks: null,
-        };
+        return unknownPaymentState(ref.paymentId, null);
       }
       const [invoice] = (await health.track(() => client.getInvoices([id]))).filter(
         (item) => item.invoice_id === id,
       );
-      if (!invoice) {
-        return {
-          status: 'unknown',
-          paymentId: ref.paymentId,
-          providerPaymentId: String(id),
-          amountKopecks: null,
-        };
-      }
-      return stateOf(invoice);
+      return invoice ? stateOf(invoice) : unknownPaymentState(ref.paymentId, String(id));
     },
 
     /**

@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import { startLoopbackFake } from '../payments/loopback-server';
 import { registerFakeCryptopay, type FakeCryptopay } from './fake-cryptopay';
 
 export interface FakeCryptopayServer {
@@ -14,17 +14,13 @@ export async function startFakeCryptopay(options: {
   token: string;
   notifyUrl: () => string;
 }): Promise<FakeCryptopayServer> {
-  const app = Fastify();
-  let origin = '';
-  const fake = registerFakeCryptopay(app, {
-    prefix: '/cp',
-    token: options.token,
-    notifyUrl: options.notifyUrl,
-    publicUrl: () => origin,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  origin = `http://127.0.0.1:${address.port}`;
-  return { origin, apiUrl: `${origin}/cp/api`, fake, close: () => app.close() };
+  const { origin, fake, close } = await startLoopbackFake((app, publicUrl) =>
+    registerFakeCryptopay(app, {
+      prefix: '/cp',
+      token: options.token,
+      notifyUrl: options.notifyUrl,
+      publicUrl,
+    }),
+  );
+  return { origin, apiUrl: `${origin}/cp/api`, fake, close };
 }

@@ -1,5 +1,5 @@
-import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
+import { startLoopbackFake } from '../payments/loopback-server';
 import { registerFakeFreekassa, type FakeFreekassa } from './fake-freekassa';
 import type { FreekassaSettings } from './freekassa-client';
 
@@ -21,26 +21,17 @@ export async function startFakeFreekassa(options: {
   successUrl: () => string;
   failUrl: () => string;
 }): Promise<FakeFreekassaServer> {
-  const app = Fastify();
-  await app.register(formbody);
-  let origin = '';
-  const fake = registerFakeFreekassa(app, {
-    prefix: '/fk',
-    settings: options.settings,
-    notifyUrl: options.notifyUrl,
-    successUrl: options.successUrl,
-    failUrl: options.failUrl,
-    publicUrl: () => origin,
+  const { origin, fake, close } = await startLoopbackFake(async (app, publicUrl) => {
+    // Its payment page's buttons post form fields; in demo mode the shop registers this itself.
+    await app.register(formbody);
+    return registerFakeFreekassa(app, {
+      prefix: '/fk',
+      settings: options.settings,
+      notifyUrl: options.notifyUrl,
+      successUrl: options.successUrl,
+      failUrl: options.failUrl,
+      publicUrl,
+    });
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  origin = `http://127.0.0.1:${address.port}`;
-  return {
-    origin,
-    payUrl: `${origin}/fk/pay`,
-    apiUrl: `${origin}/fk/api`,
-    fake,
-    close: () => app.close(),
-  };
+  return { origin, payUrl: `${origin}/fk/pay`, apiUrl: `${origin}/fk/api`, fake, close };
 }

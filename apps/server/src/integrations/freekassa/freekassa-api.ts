@@ -1,3 +1,4 @@
+import { fetchReplyText, type TransportFailure } from '../payments/provider-http';
 import { apiSignature } from './freekassa-signatures';
 
 /**
@@ -6,7 +7,7 @@ import { apiSignature } from './freekassa-signatures';
  * callers handle "the provider did not do it" in one place.
  */
 export type FreekassaFailure =
-  'timeout' | 'unreachable' | 'bad_reply' | 'api_error' | 'already_paid' | 'order_exists';
+  TransportFailure | 'bad_reply' | 'api_error' | 'already_paid' | 'order_exists';
 
 export class FreekassaError extends Error {
   constructor(
@@ -64,23 +65,20 @@ export function createApiTransport(options: ApiTransportOptions) {
     };
     body.signature = apiSignature(options.apiKey, body);
 
-    let status: number;
-    let text: string;
-    try {
-      const response = await options.fetchImpl(`${base}${path}`, {
+    const { status, text } = await fetchReplyText(
+      options.fetchImpl,
+      `${base}${path}`,
+      {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),
-        redirect: 'error',
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new FreekassaError(timedOut ? 'timeout' : 'unreachable');
-    }
+      },
+      options.timeoutMs,
+      (reason) => new FreekassaError(reason),
+    );
 
+    // Not parseJsonObject: FreeKassa's errors come as JSON (`type: "error"`), so here anything
+    // that is not a JSON object is a bad reply whatever the status, named with the status.
     let data: unknown;
     try {
       data = JSON.parse(text);

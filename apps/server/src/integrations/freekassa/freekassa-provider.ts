@@ -1,5 +1,6 @@
 import {
   createHealthRecord,
+  outageUnless,
   type PaymentMethod,
   type PaymentProvider,
   type ProviderPaymentState,
@@ -36,10 +37,7 @@ export function createFreekassaProvider(
   deps: FreekassaDeps = {},
 ): PaymentProvider & { readonly client: FreekassaClient } {
   // «Already paid» and «order exists» are FreeKassa answering about one order, not failing.
-  const health = createHealthRecord(
-    (error) =>
-      !(error instanceof FreekassaError && ['already_paid', 'order_exists'].includes(error.reason)),
-  );
+  const health = createHealthRecord(outageUnless(FreekassaError, ['already_paid', 'order_exists']));
   const client = createFreekassaClient(settings, deps);
   // FreeKassa publishes no limits or fees for the shop to go by: the merchant account states them.
   const methods: PaymentMethod[] = [

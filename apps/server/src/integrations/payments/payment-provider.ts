@@ -183,6 +183,33 @@ export function createHealthRecord(isOutage: (error: unknown) => boolean = () =>
 export type HealthRecord = ReturnType<typeof createHealthRecord>;
 
 /**
+ * The `isOutage` of a provider whose client throws one error class with a `reason`: the listed
+ * reasons are the provider answering about one request (YooKassa's and Crypto Pay's `api_error`,
+ * FreeKassa's `already_paid`), everything else is it failing.
+ */
+export function outageUnless<E extends Error & { readonly reason: string }>(
+  errorClass: abstract new (...args: never[]) => E,
+  answers: ReadonlyArray<E['reason']>,
+): (error: unknown) => boolean {
+  return (error) => !(error instanceof errorClass && answers.includes(error.reason));
+}
+
+/** A string field of a provider's reply or notification, or null when it is missing or empty. */
+export const nonEmptyText = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+
+/** A payment the provider cannot tell about (never created there, or not found): nothing is known. */
+export const unknownPaymentState = (
+  paymentId: string | null,
+  providerPaymentId: string | null,
+): ProviderPaymentState => ({
+  status: 'unknown',
+  paymentId,
+  providerPaymentId,
+  amountKopecks: null,
+});
+
+/**
  * The providers whose settings are set, in the shop's order (FreeKassa, YooKassa, Crypto Pay). The
  * payments plugin decorates the app with it as `app.paymentProviders`.
  */

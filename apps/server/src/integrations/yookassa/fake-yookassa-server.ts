@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import { startLoopbackFake } from '../payments/loopback-server';
 import { registerFakeYookassa, type FakeYookassa } from './fake-yookassa';
 
 export interface FakeYookassaServer {
@@ -16,18 +16,14 @@ export async function startFakeYookassa(options: {
   secretKey: string;
   notifyUrl: () => string;
 }): Promise<FakeYookassaServer> {
-  const app = Fastify();
-  let origin = '';
-  const fake = registerFakeYookassa(app, {
-    prefix: '/yk',
-    shopId: options.shopId,
-    secretKey: options.secretKey,
-    notifyUrl: options.notifyUrl,
-    publicUrl: () => origin,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  origin = `http://127.0.0.1:${address.port}`;
-  return { origin, apiUrl: `${origin}/yk/v3`, fake, close: () => app.close() };
+  const { origin, fake, close } = await startLoopbackFake((app, publicUrl) =>
+    registerFakeYookassa(app, {
+      prefix: '/yk',
+      shopId: options.shopId,
+      secretKey: options.secretKey,
+      notifyUrl: options.notifyUrl,
+      publicUrl,
+    }),
+  );
+  return { origin, apiUrl: `${origin}/yk/v3`, fake, close };
 }

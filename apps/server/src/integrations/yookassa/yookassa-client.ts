@@ -1,5 +1,12 @@
 import type { Kopecks } from '@shop/shared';
 import { kopecksToDecimal } from '../payments/decimal-amount';
+import {
+  createProviderHttp,
+  parseJsonObject,
+  type HttpFailure,
+  type ProviderHttpDeps,
+  type RetryRule,
+} from '../payments/provider-http';
 import type {
   YkList,
   YkPayment,
@@ -29,25 +36,10 @@ export interface YookassaSettings {
   allowedIps: readonly string[];
 }
 
-export interface YookassaDeps {
-  fetchImpl?: typeof fetch;
-  timeoutMs?: number;
-  /** Attempts per request, the first included. */
-  attempts?: number;
-  /** The longest wait between attempts, whatever `retry_after` asks. */
-  maxDelayMs?: number;
-  sleep?: (ms: number) => Promise<void>;
-}
+export type YookassaDeps = ProviderHttpDeps;
 
-export type YookassaFailure =
-  | 'timeout'
-  | 'unreachable'
-  | 'bad_reply'
-  | 'unauthorized'
-  | 'rate_limited'
-  | 'server_error'
-  | 'processing'
-  | 'api_error';
+/** 'processing': a 202, YooKassa still working on the request. */
+export type YookassaFailure = HttpFailure | 'processing';
 
 export class YookassaError extends Error {
   constructor(
@@ -72,8 +64,6 @@ function checked(payment: YkPayment): YkPayment {
   return payment;
 }
 
-const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export interface CreateYookassaPayment {
   amountKopecks: Kopecks;
   methodType: YookassaMethodType;
@@ -87,10 +77,7 @@ export interface CreateYookassaPayment {
 
 export function createYookassaClient(settings: YookassaSettings, deps: YookassaDeps = {}) {
   const base = settings.apiUrl.replace(/\/+$/, '');
-  const fetchImpl = deps.fetchImpl ?? fetch;
-  const attempts = deps.attempts ?? 3;
-  const maxDelayMs = deps.maxDelayMs ?? 3_000;
-  const sleep = deps.sleep ?? sleepFor;
+  const http = createProviderHttp(deps, (reason) => new YookassaError(reason, null));
   const authorization = `Basic ${Buffer.from(`${settings.shopId}:${settings.secretKey}`).toString('base64')}`;
 
   async function once(method: 'GET' | 'POST', path: string, body?: unknown, key?: string) {
@@ -99,31 +86,12 @@ export function createYookassaClient(settings: YookassaSettings, deps: YookassaD
       headers['content-type'] = 'application/json';
       headers['idempotence-key'] = key!;
     }
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetchImpl(`${base}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        redirect: 'error',
-        signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new YookassaError(timedOut ? 'timeout' : 'unreachable', null);
-    }
-    let data: Record<string, unknown> | null = null;
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-        data = parsed as Record<string, unknown>;
-      }
-    } catch {
-      // A proxy's HTML page in front of a 5xx, for instance: judged by the status below.
-    }
+    const { status, text } = await http.send(`${base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = parseJsonObject(text);
     const code = typeof data?.code === 'string' ? data.code : null;
     if (status === 202) {
       const retryAfter = Number(data?.retry_after);
@@ -142,6 +110,19 @@ export function createYookassaClient(settings: YookassaSettings, deps: YookassaD
     return data;
   }
 
+  /**
+   * Every failure whose outcome is unknown or that asks to wait is safe to ask again: the same
+   * idempotence key makes YooKassa return the first result instead of acting twice.
+   */
+  const retryRule: RetryRule = {
+    retries: (error) =>
+      error instanceof YookassaError &&
+      ['processing', 'rate_limited', 'server_error', 'timeout', 'unreachable'].includes(
+        error.reason,
+      ),
+    askedDelayMs: (error) => (error as { retryAfterMs?: number }).retryAfterMs,
+  };
+
   /** One request, asked again with the same idempotence key while the answer is «try again». */
   async function call<T extends object>(
     method: 'GET' | 'POST',
@@ -152,21 +133,8 @@ export function createYookassaClient(settings: YookassaSettings, deps: YookassaD
     if (method === 'POST' && (!key || key.length > MAX_KEY_LENGTH)) {
       throw new RangeError('a POST to YooKassa needs an Idempotence-Key of 1..64 characters');
     }
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        const reply: unknown = await once(method, path, body, key);
-        return reply as T;
-      } catch (error) {
-        const retryable =
-          error instanceof YookassaError &&
-          ['processing', 'rate_limited', 'server_error', 'timeout', 'unreachable'].includes(
-            error.reason,
-          );
-        if (!retryable || attempt >= attempts) throw error;
-        const asked = (error as { retryAfterMs?: number }).retryAfterMs ?? 250 * 2 ** attempt;
-        await sleep(Math.min(asked, maxDelayMs));
-      }
-    }
+    const reply: unknown = await http.retrying(() => once(method, path, body, key), retryRule);
+    return reply as T;
   }
 
   /** `POST /payments` with `capture: true` (one stage) and the browser sent back to `returnUrl`. */

@@ -10,6 +10,9 @@ import {
   type PaymentRef,
   type ProviderPaymentState,
   type ProviderReversal,
+  nonEmptyText,
+  outageUnless,
+  unknownPaymentState,
 } from '../payments/payment-provider';
 import {
   createYookassaClient,
@@ -64,17 +67,12 @@ export interface YookassaProvider extends PaymentProvider {
   setReceiptBuilder(builder: ReceiptBuilder | null): void;
 }
 
-const text = (value: unknown): string | null =>
-  typeof value === 'string' && value !== '' ? value : null;
-
 export function createYookassaProvider(
   settings: YookassaSettings,
   deps: YookassaDeps = {},
 ): YookassaProvider {
   // A 4xx about one request (invalid_request, not_found) is YooKassa answering, not failing.
-  const health = createHealthRecord(
-    (error) => !(error instanceof YookassaError && error.reason === 'api_error'),
-  );
+  const health = createHealthRecord(outageUnless(YookassaError, ['api_error']));
   const client = createYookassaClient(settings, deps);
   const allowed = createAllowList(settings.allowedIps);
   let receiptBuilder: ReceiptBuilder | null = null;
@@ -107,8 +105,8 @@ export function createYookassaProvider(
             : 'unknown';
     return {
       status,
-      paymentId: text(payment.metadata?.paymentId),
-      providerPaymentId: text(payment.id),
+      paymentId: nonEmptyText(payment.metadata?.paymentId),
+      providerPaymentId: nonEmptyText(payment.id),
       amountKopecks: amount,
     };
   }
@@ -163,18 +161,18 @@ export function createYookassaProvider(
       switch (body.event) {
         case 'payment.succeeded':
         case 'payment.canceled': {
-          const id = text(object.id);
+          const id = nonEmptyText(object.id);
           if (!id) return { ok: false, reason: 'malformed' };
           return {
             ok: true,
             event: body.event === 'payment.succeeded' ? 'paid' : 'cancelled',
-            paymentId: text(metadata.paymentId),
+            paymentId: nonEmptyText(metadata.paymentId),
             providerPaymentId: id,
             amountKopecks: null,
           };
         }
         case 'refund.succeeded': {
-          const paymentId = text(object.payment_id);
+          const paymentId = nonEmptyText(object.payment_id);
           if (!paymentId) return { ok: false, reason: 'malformed' };
           return {
             ok: true,
@@ -192,12 +190,7 @@ export function createYookassaProvider(
     async readPayment(ref: PaymentRef) {
       if (!ref.providerPaymentId) {
         // Never created at YooKassa (its creation failed): there is nothing to ask about.
-        return {
-          status: 'unknown',
-          paymentId: ref.paymentId,
-          providerPaymentId: null,
-          amountKopecks: null,
-        };
+        return unknownPaymentState(ref.paymentId, null);
       }
       return stateOf(await health.track(() => client.getPayment(ref.providerPaymentId!)));
     },
@@ -222,7 +215,9 @@ export function createYookassaProvider(
       for (const refund of refunds) {
         const amount =
           refund.amount?.currency === 'RUB' ? decimalToKopecks(refund.amount.value) : null;
-        if (refund.status !== 'succeeded' || amount === null || !text(refund.payment_id)) continue;
+        if (refund.status !== 'succeeded' || amount === null || !nonEmptyText(refund.payment_id)) {
+          continue;
+        }
         byPayment.set(refund.payment_id, (byPayment.get(refund.payment_id) ?? 0) + amount);
       }
       return [...byPayment].map(([providerPaymentId, amountKopecks]) => ({
