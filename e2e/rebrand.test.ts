@@ -149,6 +149,13 @@ describe('an owner rebrands the shop', () => {
             route,
           ).toBeGreaterThan(0);
         }
+        // A page is called what the owner calls it in the menu.
+        const ownName = { '/shop': OWNER.texts.nav.shop, '/servers': OWNER.texts.nav.servers }[
+          route
+        ];
+        if (ownName) {
+          expect(await page.getByRole('heading', { level: 1 }).textContent(), route).toBe(ownName);
+        }
         await snapshot(
           page,
           `rebrand${route === '/' ? '-home' : route.replace('/', '-')}-${width}`,

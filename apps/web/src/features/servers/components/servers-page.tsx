@@ -16,9 +16,12 @@ const PlayersDialog = lazy(async () => ({
 export function ServersPage({
   isAuthenticated,
   isAdmin,
+  title,
 }: {
   isAuthenticated: boolean;
   isAdmin: boolean;
+  /** The owner's name for the page (its menu item), «Серверы» by default. */
+  title?: string;
 }) {
   const servers = useServers();
   const [playersOf, setPlayersOf] = useState<PublicServer | null>(null);
@@ -30,7 +33,7 @@ export function ServersPage({
   return (
     <>
       <PageHeader
-        title="Серверы"
+        title={title || 'Серверы'}
         description="Выберите сервер по душе: адрес можно скопировать или подключиться к игре в один клик."
       />
       <QueryView

@@ -101,7 +101,11 @@ export function ShopPage({
 
   return (
     <>
-      <PageHeader title="Магазин" description={site?.texts.shop.subtitle} />
+      {/* Called what the owner calls it in the menu. */}
+      <PageHeader
+        title={site?.texts.nav.shop || 'Магазин'}
+        description={site?.texts.shop.subtitle}
+      />
       <ShopFilters
         value={filter}
         onChange={setFilter}
