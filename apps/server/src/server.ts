@@ -29,6 +29,22 @@ function readConfig(): Config {
   }
 }
 
+/** Why the address cannot be listened on, in words an operator acts on; undefined for other faults. */
+function listenRefusal(error: unknown, config: Config): string | undefined {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  const where = `${config.host}:${config.port}`;
+  if (code === 'EADDRINUSE') {
+    return `${where} is already in use by another program (another shop?): stop it, or set PORT to a free port.`;
+  }
+  if (code === 'EACCES') {
+    return `${where} needs privileges this account lacks: use a port above 1023 behind the reverse proxy.`;
+  }
+  if (code === 'EADDRNOTAVAIL') {
+    return `${config.host} is not an address of this machine: set HOST (0.0.0.0, 127.0.0.1 or one of its own).`;
+  }
+  return undefined;
+}
+
 async function main() {
   const config = readConfig();
   // Two processes on one embedded data folder would damage it: look before opening it.
@@ -98,7 +114,15 @@ async function main() {
   // properly instead of killing the process in the middle of a write.
   if (config.demo) stopDemoWorld = await startDemoWorld(app, config);
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const refusal = listenRefusal(error, config);
+    if (!refusal) throw error;
+    console.error(`Refusing to start. ${refusal}`);
+    await shutdown('listen', 1);
+    return;
+  }
   if (config.demo) {
     app.log.warn(
       'DEMO MODE: sign-in, payments and game servers are built-in stand-ins; no real money moves. Never expose this instance to players.',

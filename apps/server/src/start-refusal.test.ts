@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,10 +17,10 @@ const server = path.join(SERVER_ROOT, 'src/server.ts');
 const folder = mkdtempSync(path.join(tmpdir(), 'shop-start-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-async function start(env: Record<string, string>) {
+async function start(env: Record<string, string>, cwd = folder) {
   try {
     await run(tsx, [server], {
-      cwd: folder,
+      cwd,
       env: { PATH: process.env.PATH ?? '', DATA_DIR: path.join(folder, 'data'), ...env },
       timeout: 60_000,
     });
@@ -62,5 +63,35 @@ describe('a start with settings missing', () => {
     expect(stderr).toContain('Payment provider: none is set up');
     // The environment's ADMIN_STEAM_IDS, not the file's.
     expect(stderr).toContain('not-an-id');
+  }, 90_000);
+});
+
+describe('a start on a port another program holds', () => {
+  it('says which address is taken and what to do, without a stack trace, and exits 1', async () => {
+    const own = mkdtempSync(path.join(tmpdir(), 'shop-start-port-'));
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as { port: number };
+    try {
+      const { code, stderr } = await start(
+        {
+          NODE_ENV: 'development',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: path.join(own, 'data'),
+          LOG_LEVEL: 'warn',
+        },
+        own,
+      );
+      expect(code).toBe(1);
+      expect(stderr).toContain(
+        `Refusing to start. 127.0.0.1:${port} is already in use by another program`,
+      );
+      expect(stderr).not.toContain('unhandled rejection');
+      expect(stderr).not.toMatch(/at .*\.ts:\d+/);
+    } finally {
+      holder.close();
+      rmSync(own, { recursive: true, force: true });
+    }
   }, 90_000);
 });
