@@ -28,7 +28,10 @@ export interface ProviderShop {
  * The shop with all three providers configured, each against its stand-in on its own loopback
  * port, notifications coming back over HTTP from 127.0.0.1 (the allowed address here).
  */
-export async function startProviderShop(env: Record<string, string> = {}): Promise<ProviderShop> {
+export async function startProviderShop(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<ProviderShop> {
   let url = '';
   const notifyUrl = (provider: string) => () => `${url}/api/payments/${provider}/notify`;
   const freekassa = await startMerchantFreekassa(() => url);
@@ -40,18 +43,21 @@ export async function startProviderShop(env: Record<string, string> = {}): Promi
     ...CRYPTOPAY_APP,
     notifyUrl: notifyUrl('cryptopay'),
   });
-  const shop = await createTestApp({
-    DEMO: '0',
-    ...merchantFreekassaEnv(freekassa),
-    YOOKASSA_SHOP_ID: YOOKASSA_MERCHANT.shopId,
-    YOOKASSA_SECRET_KEY: YOOKASSA_MERCHANT.secretKey,
-    YOOKASSA_API_URL: yookassa.apiUrl,
-    YOOKASSA_ALLOWED_IPS: '127.0.0.0/8',
-    CRYPTOPAY_TOKEN: CRYPTOPAY_APP.token,
-    CRYPTOPAY_API_URL: cryptopay.apiUrl,
-    CRYPTOPAY_ASSETS: 'USDT,TON',
-    ...env,
-  });
+  const shop = await createTestApp(
+    {
+      DEMO: '0',
+      ...merchantFreekassaEnv(freekassa),
+      YOOKASSA_SHOP_ID: YOOKASSA_MERCHANT.shopId,
+      YOOKASSA_SECRET_KEY: YOOKASSA_MERCHANT.secretKey,
+      YOOKASSA_API_URL: yookassa.apiUrl,
+      YOOKASSA_ALLOWED_IPS: '127.0.0.0/8',
+      CRYPTOPAY_TOKEN: CRYPTOPAY_APP.token,
+      CRYPTOPAY_API_URL: cryptopay.apiUrl,
+      CRYPTOPAY_ASSETS: 'USDT,TON',
+      ...env,
+    },
+    options,
+  );
   url = await listenOnLoopback(shop.app);
   return {
     shop,

@@ -27,6 +27,32 @@ const REVERSAL_SIGNATURE: Record<ProviderId, { actor: AuditActor; reason: string
 export const reversalSignature = (provider: ProviderId) => REVERSAL_SIGNATURE[provider];
 
 /**
+ * A provider's typed failure as one line, its reason and what to do, with no stack: the job meets
+ * it again every 5 minutes until the operator fixes it, and a trace says nothing they can act on.
+ * Anything else (a fault of ours) keeps its stack.
+ */
+function warnFailure(
+  app: FastifyInstance,
+  error: unknown,
+  fields: Record<string, unknown>,
+  what: string,
+): void {
+  const reason =
+    error instanceof Error && 'reason' in error && typeof error.reason === 'string'
+      ? error.reason
+      : undefined;
+  if (!reason) {
+    app.log.warn({ err: error, ...fields }, what);
+    return;
+  }
+  const hint =
+    reason === 'unauthorized'
+      ? "the provider refused the shop's credentials: check its settings"
+      : (error as Error).message;
+  app.log.warn({ ...fields, reason }, `${what}: ${hint}`);
+}
+
+/**
  * The reconciliation job, per configured provider: pending top-ups whose notification may have been
  * lost are read back and settled; then the provider's refunds and chargebacks reverse the credited
  * top-ups they cover in full, once each. The demo never asks a provider that is not its own stand-in.
@@ -51,7 +77,12 @@ export async function reconcileProviders(
         });
         await applyProviderState(app, deps, payment, state);
       } catch (error) {
-        app.log.warn({ err: error, paymentId: payment.id }, 'reconciliation check failed');
+        warnFailure(
+          app,
+          error,
+          { provider: provider.id, paymentId: payment.id },
+          'reconciliation check failed',
+        );
       }
     }
     await reverseRefunded(app, provider, (id, paymentId) => deps.reverse(id, paymentId));
@@ -67,7 +98,7 @@ async function reverseRefunded(
   try {
     reported = await provider.listReversals(new Date(Date.now() - REFUND_WINDOW_MS));
   } catch (error) {
-    app.log.warn({ err: error, provider: provider.id }, 'reconciliation of refunds failed');
+    warnFailure(app, error, { provider: provider.id }, 'reconciliation of refunds failed');
     return;
   }
   const repo = createPaymentsRepository(app.db);
