@@ -1,52 +1,8 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE } from './api-client';
 import { rateLimitDelay } from './api-retry';
+import { json, serve } from './test-api-server';
 import { createMemoryTokenStorage } from './token-storage';
-
-type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
-
-/** A real HTTP server on a random loopback port; the handler decides each reply. */
-async function startServer(handler: Handler): Promise<{ server: Server; baseUrl: string }> {
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => handler(req, res, body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, baseUrl: `http://127.0.0.1:${port}/api` };
-}
-
-function json(
-  res: ServerResponse,
-  status: number,
-  value: unknown,
-  headers: Record<string, string> = {},
-) {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
-  res.end(JSON.stringify(value));
-}
-
-const servers: Server[] = [];
-async function serve(handler: Handler) {
-  const started = await startServer(handler);
-  servers.push(started.server);
-  return started.baseUrl;
-}
-
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
-});
 
 function recordingSleep() {
   const waits: number[] = [];
@@ -245,47 +201,6 @@ describe('api client', () => {
 
     await expect(client.get('/servers')).rejects.toThrow(NETWORK_ERROR_MESSAGE);
     expect(waits).toEqual([1_000, 2_000]);
-  });
-
-  it('on 401 removes the token and throws the server message', async () => {
-    const baseUrl = await serve((_req, res) =>
-      json(res, 401, { error: 'unauthorized', message: 'Сессия истекла. Войдите снова.' }),
-    );
-    const storage = createMemoryTokenStorage('stale');
-    let notified = 0;
-    storage.subscribe(() => (notified += 1));
-    let rejected = 0;
-    storage.onEndedElsewhere(() => (rejected += 1));
-    const client = createApiClient({ baseUrl, tokenStorage: storage });
-
-    const error = await client.get('/auth/profile').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(401);
-    expect((error as ApiError).message).toBe('Сессия истекла. Войдите снова.');
-    expect(storage.get()).toBeNull();
-    expect(notified).toBe(1);
-    expect(rejected).toBe(1);
-  });
-
-  it('on a 401 to a request sent before a fresh sign-in keeps the new session', async () => {
-    let answer: (() => void) | undefined;
-    const baseUrl = await serve((_req, res) => {
-      // Held until the player has signed in again in this tab.
-      answer = () => json(res, 401, { error: 'unauthorized', message: 'Сессия истекла.' });
-    });
-    const storage = createMemoryTokenStorage('ended');
-    let rejected = 0;
-    storage.onEndedElsewhere(() => (rejected += 1));
-    const client = createApiClient({ baseUrl, tokenStorage: storage });
-
-    const pending = client.get('/orders').catch((e: unknown) => e);
-    await vi.waitFor(() => expect(answer).toBeDefined());
-    storage.set('fresh');
-    answer?.();
-
-    expect(((await pending) as ApiError).status).toBe(401);
-    expect(storage.get()).toBe('fresh');
-    expect(rejected).toBe(0);
   });
 
   it('uses the JSON message of other errors, or the plain body text', async () => {
