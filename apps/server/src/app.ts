@@ -43,6 +43,7 @@ import { createWipesRepository } from './modules/wipes/wipes-repository';
 import ordersRoutes from './modules/orders/orders-routes';
 import giftsPlugin from './modules/gifts/gifts-plugin';
 import giftsRoutes from './modules/gifts/gifts-routes';
+import playerDataRoutes from './modules/data-export/player-data-routes';
 import purchasesPlugin from './modules/orders/purchases-plugin';
 import demoRoutes from './modules/demo/demo-routes';
 import serversRoutes from './modules/servers/servers-routes';
@@ -234,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(chatRoutes, { prefix: '/api' });
   await app.register(giftsRoutes, { prefix: '/api' });
+  await app.register(playerDataRoutes, { prefix: '/api' });
   await app.register(discordLinkRoutes, { prefix: '/api' });
   await app.register(telegramRoutes, { prefix: '/api' });
   await app.register(vipRoutes, { prefix: '/api' });

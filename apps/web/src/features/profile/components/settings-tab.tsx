@@ -1,5 +1,5 @@
 import type { User } from '@shop/shared';
-import { ExternalLink, Lock, LogOut, ShieldCheck } from 'lucide-react';
+import { Download, ExternalLink, Lock, LogOut, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -11,7 +11,38 @@ import { DiscordLinkCard } from './discord-link-card';
 import { TelegramLinkCard } from './telegram-link-card';
 import { errorText } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useDownloadMyData } from '../api/download-my-data';
 import { useLogoutEverywhere } from '../api/logout-everywhere';
+
+/** The player's copy of what the shop keeps about them (152-ФЗ): one JSON file. */
+function DownloadMyData({ steamId }: { steamId: string }) {
+  const download = useDownloadMyData(steamId);
+  return (
+    <div className="grid gap-2">
+      <Button
+        variant="outline"
+        className="w-fit"
+        disabled={download.isPending}
+        aria-describedby="settings-my-data-note"
+        onClick={() =>
+          download.mutate(undefined, {
+            onError: (error) =>
+              toast.error('Ошибка', {
+                description: errorText(error, 'Не удалось подготовить файл'),
+              }),
+          })
+        }
+      >
+        <Download aria-hidden="true" />
+        Скачать мои данные
+      </Button>
+      <p id="settings-my-data-note" className="text-xs text-muted-foreground">
+        Файл со всем, что магазин хранит о вас: покупки, подарки, баланс и его история, пополнения,
+        сообщения в поддержку, привязки и сеансы.
+      </p>
+    </div>
+  );
+}
 
 /** Ends the sessions on every device: a lost phone or a shared computer stops being signed in. */
 function SignOutEverywhere() {
@@ -83,6 +114,7 @@ export function SettingsTab({ user }: { user: User }) {
           <ExternalLink aria-hidden="true" />
           <span className="sr-only">(откроется в новой вкладке)</span>
         </ButtonAnchor>
+        <DownloadMyData steamId={user.steamId} />
       </Card>
       <Card className="flex flex-col gap-4 p-5 sm:p-6">
         <h2 className="font-display text-lg font-bold tracking-wide text-white uppercase">
