@@ -1,24 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { snapshot, viewports } from './support/browser';
 import { sessionToken, signIn } from './support/journeys';
 import { useShopAndBrowser } from './support/journey-setup';
+import { callShop, tokenOf } from './support/shop-api';
 
 const journey = useShopAndBrowser();
-
-async function call<T>(token: string, path: string, method = 'GET', body?: unknown): Promise<T> {
-  const reply = await fetch(`${journey.shop.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json', 'idempotency-key': randomUUID() } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (reply.status >= 300) throw new Error(`${path}: ${reply.status} ${await reply.text()}`);
-  return (await reply.json()) as T;
-}
 
 describe('a player’s own data', () => {
   it('downloads as one file from Профиль → Настройки, with their purchases in it', async () => {
@@ -30,12 +17,10 @@ describe('a player’s own data', () => {
     const page = await context.newPage();
     await signIn(page, journey.shop.url, 'Bandit_Kolya');
     // A purchase to find in the file: the admin credits 100 ₽, the player buys wood with it.
-    const admin = await journey.browser.newContext();
-    const adminPage = await admin.newPage();
-    await signIn(adminPage, journey.shop.url, 'Админ Демо');
-    const adminToken = (await sessionToken(adminPage))!;
-    await admin.close();
+    const adminToken = await tokenOf(journey.browser, journey.shop.url, 'Админ Демо');
     const token = (await sessionToken(page))!;
+    const call = <T>(who: string, path: string, method?: string, body?: unknown) =>
+      callShop<T>(journey.shop.url, who, path, method, body);
     const me = await call<{ id: number }>(token, '/api/auth/profile');
     await call(adminToken, `/api/admin/users/${me.id}`, 'PUT', {
       balance: 100,

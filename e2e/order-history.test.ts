@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { snapshot, viewports } from './support/browser';
 import { sessionToken, signIn } from './support/journeys';
 import { useShopAndBrowser } from './support/journey-setup';
+import { callShop, tokenOf } from './support/shop-api';
 
 /** More orders than one page holds (100): the profile must reach the oldest by scrolling. */
 const ORDERS = 130;
@@ -14,26 +14,11 @@ const journey = useShopAndBrowser({
   env: { PURCHASE_LIMIT_PER_MINUTE: '10000' },
 });
 
-async function call<T>(token: string, path: string, method = 'GET', body?: unknown): Promise<T> {
-  const reply = await fetch(`${journey.shop.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json', 'idempotency-key': randomUUID() } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (reply.status >= 300) throw new Error(`${path}: ${reply.status} ${await reply.text()}`);
-  return (await reply.json()) as T;
-}
-
 describe("a player's whole order history", () => {
   it('loads older orders as the player scrolls the profile, down to the first one', async () => {
-    const admin = await journey.browser.newContext();
-    const adminPage = await admin.newPage();
-    await signIn(adminPage, journey.shop.url, 'Админ Демо');
-    const adminToken = (await sessionToken(adminPage))!;
-    await admin.close();
+    const adminToken = await tokenOf(journey.browser, journey.shop.url, 'Админ Демо');
+    const call = <T>(who: string, path: string, method?: string, body?: unknown) =>
+      callShop<T>(journey.shop.url, who, path, method, body);
 
     const context = await journey.browser.newContext({
       viewport: viewports.phone,

@@ -1,20 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { callShop } from './shop-api';
 
 const MAX_FIXED_CODE = 15_000;
-
-async function call(url: string, token: string, body: unknown): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      'idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 /**
  * Gives a player a balance the way the shop allows it: the admin issues fixed promo codes (at most
@@ -30,13 +17,13 @@ export async function creditWithPromoCodes(
   for (let index = 0; left > 0; index += 1) {
     const amount = Math.min(left, MAX_FIXED_CODE);
     const code = `GIFT-${index}-${randomUUID().slice(0, 6).toUpperCase()}`;
-    await call(`${shopUrl}/api/admin/promocodes`, adminToken, {
+    await callShop(shopUrl, adminToken, '/api/admin/promocodes', 'POST', {
       code,
       discount: amount,
       type: 'fixed',
       usageLimit: 1,
     });
-    await call(`${shopUrl}/api/promocodes/activate`, playerToken, { code });
+    await callShop(shopUrl, playerToken, '/api/promocodes/activate', 'POST', { code });
     left -= amount;
   }
 }
