@@ -114,3 +114,22 @@ export const holdDecisionReplySchema = z.object({
   balance: z.number().nullable(),
 });
 export type HoldDecisionReply = z.infer<typeof holdDecisionReplySchema>;
+
+/** A top-up the provider refunded in part: the balance is unchanged until an admin deals with it. */
+export const partialRefundSchema = z.object({
+  paymentId: z.string(),
+  userId: z.number().int(),
+  username: z.string(),
+  steamId: z.string(),
+  provider: z.string(),
+  /** What the top-up brought in, roubles (its bonus not counted). */
+  amount: z.number(),
+  /** What went back to the payer so far, roubles. */
+  refunded: z.number(),
+  /** When the shop first saw it, and when the refunded sum last changed. */
+  seenAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PartialRefund = z.infer<typeof partialRefundSchema>;
+
+export const partialRefundsReplySchema = z.object({ refunds: z.array(partialRefundSchema) });

@@ -107,6 +107,38 @@ export const paymentReversals = pgTable(
   ],
 );
 
+/**
+ * A top-up the provider refunded in part (the owner gave some money back in its dashboard): the
+ * shop takes back whole top-ups only, so the balance stays as it was and the admin decides. One row
+ * per payment, its refunded sum as the provider last reported it; `settled_at` once an admin has
+ * dealt with it (or the refunds reached the whole payment and it was reversed).
+ */
+export const paymentPartialRefunds = pgTable(
+  'payment_partial_refunds',
+  {
+    paymentId: uuid('payment_id')
+      .primaryKey()
+      .references(() => payments.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    /** What the payment brought in (its amount, without the bonus). */
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    /** What went back to the payer so far, as the provider reports it. */
+    refundedKopecks: bigint('refunded_kopecks', { mode: 'number' }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** The admin who marked it dealt with; null when the job settled it by a full reversal. */
+    settledBy: integer('settled_by').references(() => users.id),
+  },
+  (table) => [
+    index('payment_partial_refunds_open_idx').on(table.updatedAt).where(sql`settled_at is null`),
+    check('payment_partial_refunds_positive', sql`${table.refundedKopecks} > 0`),
+  ],
+);
+
 /** The ledger: every change of a balance is one row here, written with the balance change. */
 export const transactions = pgTable(
   'transactions',

@@ -1,5 +1,6 @@
 import { promocodeInputSchema } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
+import { createPartialRefunds } from '../payments/partial-refunds';
 import type { AuditActor } from '../audit/audit-log';
 import {
   markChatRead,
@@ -40,13 +41,33 @@ export function createHistoryWriter(app: FastifyInstance, staff: UserRow) {
     join: (player: HistoryPlayer, at: Date) =>
       users.ensureFromSteam({ ...player, avatar: null }, at),
 
-    /** A top-up opened at `at` and paid a couple of minutes later, bonus and promo included. */
+    /**
+     * A top-up opened at `at` and paid a couple of minutes later, bonus and promo included; its id.
+     */
     async topUp(user: UserRow, amount: number, method: 'kassa' | 'sbp', at: Date) {
       const payment = await app.db.transaction((tx) =>
         app.payments.open(tx, user.id, { amount, method, email: 'player@example.ru' }, at),
       );
       await app.payments.credit(payment.id, String((providerIds += 37)), later(at, 2));
+      return { id: payment.id, provider: payment.provider };
     },
+
+    /** The owner gave `refunded` roubles of that top-up back at the provider, found at `at`. */
+    partialRefund: (
+      user: UserRow,
+      payment: { id: string; provider: string },
+      amount: number,
+      refunded: number,
+      at: Date,
+    ) =>
+      createPartialRefunds(app.db).record({
+        paymentId: payment.id,
+        userId: user.id,
+        provider: payment.provider,
+        amountKopecks: amount * 100,
+        refundedKopecks: refunded * 100,
+        at,
+      }),
 
     activate: (user: UserRow, code: string, at: Date) =>
       app.db.transaction((tx) => activatePromocode(tx, user.id, code, at)),

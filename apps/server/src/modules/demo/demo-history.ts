@@ -110,7 +110,12 @@ export async function seedDemoHistory(app: FastifyInstance): Promise<void> {
   }
   at(ago(26, 90), () => write.activate(who('KRAB').user, 'WELCOME50', ago(26, 90)));
   at(ago(21, 60), () => write.activate(who('Оля_Травница').user, 'RUSTY20', ago(21, 60)));
-  at(ago(21, 45), () => write.topUp(who('Оля_Травница').user, 500, 'sbp', ago(21, 45)));
+  at(ago(21, 45), async () => {
+    const olya = who('Оля_Травница').user;
+    const payment = await write.topUp(olya, 500, 'sbp', ago(21, 45));
+    // Part of it given back at the provider: the overview's «Частичные возвраты» has one to show.
+    await write.partialRefund(olya, payment, 500, 150, ago(2, 30));
+  });
 
   // Everyday purchases: a few a day, more towards the present, across products and both servers.
   for (let day = 29; day >= 1; day -= 1) {

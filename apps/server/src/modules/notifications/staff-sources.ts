@@ -193,6 +193,31 @@ export const staffSources: StaffSource[] = [
     }),
   },
   {
+    // A top-up refunded in part: the balance stays, the admin decides (the overview lists it).
+    name: 'partial refunds',
+    event: 'chargeback',
+    query: (from, to) => sql`
+      select r.payment_id, r.updated_at, r.amount_kopecks, r.refunded_kopecks, r.provider,
+        u.username
+      from payment_partial_refunds r join users u on u.id = r.user_id
+      where r.updated_at > ${from} and r.updated_at <= ${to}
+      order by r.updated_at limit 200`,
+    notice: (row) => ({
+      // A second refund of the same top-up is news again.
+      key: `partial-refund:${str(row.payment_id)}:${str(row.refunded_kopecks)}`,
+      notice: {
+        title: 'Частичный возврат: решите в панели',
+        colour: 'reversal',
+        fields: [
+          ['Игрок', player(row.username)],
+          ['Возвращено', rub(str(row.refunded_kopecks) ?? 0)],
+          ['Из пополнения', rub(str(row.amount_kopecks) ?? 0)],
+        ],
+        at: date(row.updated_at),
+      },
+    }),
+  },
+  {
     name: 'stale backups',
     event: 'backup_stale',
     // A state, not a row: the newest backup older than two periods, told once per newest backup.

@@ -9,6 +9,7 @@ import { createDeliveryHolds } from '../delivery/delivery-holds';
 import { paymentCredits, postReversal, REVERSAL_METHOD } from '../ledger/ledger';
 import { createOrdersRepository } from '../orders/orders-repository';
 import { revokeOrderVip } from '../vip/vip-refund';
+import { createPartialRefunds } from './partial-refunds';
 
 export const REVERSAL_MESSAGES = {
   notFound: 'Платёж не найден',
@@ -111,6 +112,8 @@ export async function reversePayment(
   // Goods bought since then and not yet given wait for the admin: otherwise a player could buy,
   // leave it unclaimed, charge the top-up back and claim it (issue 36).
   const held = await createDeliveryHolds(tx).holdOrdersSince(userId, paidAt, paymentId);
+  // A partial refund of this top-up waiting for the admin is dealt with: all of it is taken back.
+  await createPartialRefunds(tx).settleByReversal(paymentId);
   await recordAudit(tx, input.actor, {
     action: 'payment.reverse',
     targetType: 'user',

@@ -13,6 +13,7 @@ import { notFound } from '../../plugins/errors';
 import { assertMayActOnUser } from '../../plugins/permissions';
 import { actorOf } from '../audit/audit-log';
 import { REVERSAL_MESSAGES, reversalMessage } from './payment-reversals';
+import { partialRefundsAdminRoutes } from './partial-refunds-routes';
 import { paymentMethodsAdminRoutes } from './payment-methods-routes';
 import { createPaymentsRepository } from './payments-repository';
 
@@ -25,6 +26,7 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin: payments'];
   const security = [{ bearer: [] }];
   await app.register(paymentMethodsAdminRoutes);
+  await app.register(partialRefundsAdminRoutes);
 
   app.get(
     '/payments',

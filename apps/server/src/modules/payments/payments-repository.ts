@@ -122,6 +122,7 @@ export function createPaymentsRepository(db: Db) {
       return db
         .select({
           id: payments.id,
+          userId: payments.userId,
           providerId: payments.providerId,
           amountKopecks: payments.amountKopecks,
         })

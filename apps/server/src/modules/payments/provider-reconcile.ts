@@ -8,6 +8,7 @@ import { isPaymentId } from '../../integrations/payments/payment-provider';
 import type { ShopProviders } from '../../integrations/payments/provider-registry';
 import type { AuditActor } from '../audit/audit-log';
 import { PROVIDER_ACTOR, PROVIDER_REASON, REFUND_WINDOW_MS } from './payment-reversals';
+import { createPartialRefunds } from './partial-refunds';
 import { createPaymentsRepository } from './payments-repository';
 import { applyProviderState, type SettlementDeps } from './provider-notifications';
 
@@ -112,11 +113,20 @@ async function reverseRefunded(
       !item.paymentId && item.providerPaymentId ? [[item.providerPaymentId, item] as const] : [],
     ),
   );
+  const partial = createPartialRefunds(app.db);
   for (const row of await repo.paidWithoutReversalByProviderIds(provider.id, [...theirs.keys()])) {
     const refunded = theirs.get(row.providerId ?? '')?.amountKopecks ?? null;
     if (refunded !== null && refunded < row.amountKopecks) {
-      // The reversal module takes back whole top-ups only: a partial refund is the admin's call.
-      app.log.warn({ paymentId: row.id, refunded }, 'partial refund left to the admin');
+      // The reversal module takes back whole top-ups only: a partial refund is the admin's call,
+      // listed for them in the overview.
+      const fresh = await partial.record({
+        paymentId: row.id,
+        userId: row.userId,
+        provider: provider.id,
+        amountKopecks: row.amountKopecks,
+        refundedKopecks: refunded,
+      });
+      if (fresh) app.log.warn({ paymentId: row.id, refunded }, 'partial refund left to the admin');
       continue;
     }
     due.push(row.id);

@@ -9,6 +9,7 @@ const actionLabels: Record<string, string> = {
   'order.refund': 'Возврат денег',
   'order.hold_cancel': 'Удержанный заказ отменён',
   'order.hold_release': 'Удержанный заказ выдан',
+  'payment.partial_refund_settled': 'Частичный возврат учтён',
   'moderation.mute': 'Мут',
   'moderation.unmute': 'Снятие мута',
   'moderation.ban': 'Бан',

@@ -12,6 +12,7 @@ import { AdminSection } from '../../shared/components/admin-section';
 import { AdminTable } from '../../shared/components/admin-table';
 import { Pager } from '../../shared/components/pager';
 import { PaymentReceiptsDialog } from './payment-receipts-dialog';
+import { PartialRefundsNotice } from './partial-refunds-notice';
 import { ReceiptsNotice } from './receipts-notice';
 import { ReversePaymentDialog } from './reverse-payment-dialog';
 
@@ -23,7 +24,7 @@ const statusBadge = {
 } as const;
 
 /** Who recorded a reversal: the payment's provider (found by the reconciliation job) or an admin. */
-const providerTitle: Record<string, string> = {
+export const providerTitle: Record<string, string> = {
   freekassa: 'FreeKassa',
   yookassa: 'ЮKassa',
   cryptopay: 'Crypto Pay',
@@ -140,6 +141,7 @@ export function PaymentsSection() {
       }
     >
       <ReceiptsNotice />
+      <PartialRefundsNotice />
       {payments.isPending ? (
         <LoadingState text="Загрузка пополнений..." />
       ) : payments.isError ? (
