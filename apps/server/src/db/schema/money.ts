@@ -134,7 +134,9 @@ export const paymentPartialRefunds = pgTable(
     settledBy: integer('settled_by').references(() => users.id),
   },
   (table) => [
-    index('payment_partial_refunds_open_idx').on(table.updatedAt).where(sql`settled_at is null`),
+    index('payment_partial_refunds_open_idx')
+      .on(table.updatedAt)
+      .where(sql`settled_at is null`),
     check('payment_partial_refunds_positive', sql`${table.refundedKopecks} > 0`),
   ],
 );

@@ -13,11 +13,18 @@ import { queryRows } from '../../db/execute';
 export async function collectPlayerData(db: Db, userId: number) {
   const rows = <Row>(query: ReturnType<typeof sql>) => queryRows<Row>(db, query);
   const money = (kopecks: unknown) => kopecksToRoubles(Number(kopecks ?? 0));
+  // A column as text: the database hands back strings (and numbers for counts); null as empty.
+  const text = (value: unknown): string =>
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'bigint'
+        ? value.toString()
+        : '';
   const time = (value: unknown) =>
     value instanceof Date
       ? value.toISOString()
       : value
-        ? new Date(String(value)).toISOString()
+        ? new Date(text(value)).toISOString()
         : null;
 
   const [account] = await rows<Record<string, unknown>>(sql`
@@ -81,10 +88,10 @@ export async function collectPlayerData(db: Db, userId: number) {
   return {
     exportedAt: new Date().toISOString(),
     account: {
-      steamId: String(account.steam_id),
-      username: String(account.username),
+      steamId: text(account.steam_id),
+      username: text(account.username),
       avatar: (account.avatar as string | null) ?? null,
-      role: String(account.role),
+      role: text(account.role),
       balance: money(account.balance_kopecks),
       totalSpent: money(account.total_spent_kopecks),
       purchases: Number(account.purchases_count),
@@ -94,14 +101,14 @@ export async function collectPlayerData(db: Db, userId: number) {
       lastSeenAt: time(account.last_seen_at),
     },
     orders: orders.map((order) => ({
-      id: String(order.id),
+      id: text(order.id),
       createdAt: time(order.created_at),
       deliveredAt: time(order.delivered_at),
-      status: String(order.status),
+      status: text(order.status),
       server: (order.server as string | null) ?? null,
       total: money(order.total_kopecks),
       giftTo: order.recipient_steam_id
-        ? { steamId: String(order.recipient_steam_id), username: String(order.recipient) }
+        ? { steamId: text(order.recipient_steam_id), username: text(order.recipient) }
         : null,
       giftMessage: (order.gift_message as string | null) ?? null,
       items: (order.items as Line[]).map((line) => ({
@@ -113,38 +120,38 @@ export async function collectPlayerData(db: Db, userId: number) {
       })),
     })),
     giftsReceived: giftsReceived.map((gift) => ({
-      orderId: String(gift.id),
+      orderId: text(gift.id),
       createdAt: time(gift.created_at),
-      from: String(gift.sender),
+      from: text(gift.sender),
       message: (gift.gift_message as string | null) ?? null,
       items: gift.items as string[],
     })),
     ledger: ledger.map((row) => ({
       id: Number(row.id),
       createdAt: time(row.created_at),
-      kind: String(row.kind),
+      kind: text(row.kind),
       amount: money(row.amount_kopecks),
-      description: String(row.description ?? ''),
+      description: text(row.description ?? ''),
       method: (row.method as string | null) ?? null,
-      status: String(row.status),
+      status: text(row.status),
       orderId: (row.order_id as string | null) ?? null,
     })),
     topUps: topUps.map((payment) => ({
-      id: String(payment.id),
+      id: text(payment.id),
       createdAt: time(payment.created_at),
       paidAt: time(payment.paid_at),
       amount: money(payment.amount_kopecks),
       bonus: money(payment.bonus_kopecks),
-      provider: String(payment.provider),
+      provider: text(payment.provider),
       method: (payment.method as string | null) ?? null,
-      status: String(payment.status),
+      status: text(payment.status),
       email: (payment.email as string | null) ?? null,
     })),
-    promoCodes: promoCodes.map((row) => ({ code: String(row.code), usedAt: time(row.created_at) })),
+    promoCodes: promoCodes.map((row) => ({ code: text(row.code), usedAt: time(row.created_at) })),
     vip: vip.map((term) => ({
-      tier: String(term.tier),
+      tier: text(term.tier),
       server: (term.server as string | null) ?? null,
-      state: String(term.state),
+      state: text(term.state),
       days: term.days === null ? null : Number(term.days),
       startedAt: time(term.started_at),
       endsAt: time(term.ends_at),
@@ -154,7 +161,7 @@ export async function collectPlayerData(db: Db, userId: number) {
     supportChat: chat.map((message) => ({
       at: time(message.created_at),
       from: message.is_admin ? ('staff' as const) : ('player' as const),
-      text: String(message.text),
+      text: text(message.text),
     })),
     linked: {
       telegram: telegram
@@ -164,7 +171,7 @@ export async function collectPlayerData(db: Db, userId: number) {
           }
         : null,
       discord: discord
-        ? { username: String(discord.discord_username), linkedAt: time(discord.linked_at) }
+        ? { username: text(discord.discord_username), linkedAt: time(discord.linked_at) }
         : null,
     },
     sessions: sessions.map((session) => ({
