@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProduct, fund, startGameShop, type GameShop } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import { waitUntil } from '../../test-support/wait-until';
-import type { PlayerData } from './player-data';
+import type { PlayerData } from './player-data-schema';
 
 /**
  * A player downloads what the shop keeps about them (Профиль → Настройки «Скачать мои данные»):

@@ -2,6 +2,7 @@ import { kopecksToRoubles } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/execute';
+import type { PlayerData } from './player-data-schema';
 
 /**
  * Everything the shop keeps about one player, as they may ask for it (152-ФЗ art. 14; ASVS 8.3.2):
@@ -10,7 +11,7 @@ import { queryRows } from '../../db/execute';
  * player's own stays out: session and code hashes, staff accounts behind chat replies, other
  * players' data beyond the name on a gift, and payment providers' internal ids.
  */
-export async function collectPlayerData(db: Db, userId: number) {
+export async function collectPlayerData(db: Db, userId: number): Promise<PlayerData | null> {
   const rows = <Row>(query: ReturnType<typeof sql>) => queryRows<Row>(db, query);
   const money = (kopecks: unknown) => kopecksToRoubles(Number(kopecks ?? 0));
   // A column as text: the database hands back strings (and numbers for counts); null as empty.
@@ -182,5 +183,3 @@ export async function collectPlayerData(db: Db, userId: number) {
     })),
   };
 }
-
-export type PlayerData = NonNullable<Awaited<ReturnType<typeof collectPlayerData>>>;
