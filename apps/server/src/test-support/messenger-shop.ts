@@ -17,6 +17,15 @@ export interface MessengerShop extends GameShop {
   app(): FastifyInstance;
   /** The shop process stops and starts again on the same database. */
   restart(): Promise<void>;
+  /**
+   * A staff destination added by the admin (201, else the test fails) and a first scan, after which
+   * it hears of what happens: a source is read from the first scan on.
+   */
+  addDestination(
+    channel: string,
+    target: string,
+    events: string[],
+  ): Promise<{ id: number; target: string }>;
 }
 
 /**
@@ -40,6 +49,18 @@ export async function startMessengerShop(env: Record<string, string> = {}): Prom
     vk,
     discord,
     app: () => current,
+    async addDestination(channel, target, events) {
+      const reply = await current.inject({
+        method: 'POST',
+        url: '/api/admin/notifications/destinations',
+        headers: world.admin.headers,
+        payload: { channel, target, events },
+      });
+      if (reply.statusCode !== 201)
+        throw new Error(`destination: ${reply.statusCode} ${reply.body}`);
+      await current.notifications.flush();
+      return reply.json<{ id: number; target: string }>();
+    },
     async restart() {
       await current.close();
       current = await buildApp({

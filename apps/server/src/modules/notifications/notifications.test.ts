@@ -25,18 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => world?.close());
 
-async function addDestination(channel: string, target: string, events: string[]) {
-  const reply = await app().inject({
-    method: 'POST',
-    url: '/api/admin/notifications/destinations',
-    headers: admin(),
-    payload: { channel, target, events },
-  });
-  expect(reply.statusCode, reply.body).toBe(201);
-  // A source is read from the first scan on: the destination hears of what happens after it.
-  await app().notifications.flush();
-  return reply.json<{ id: number; target: string }>();
-}
 const removeAll = () => app().db.execute(sql`delete from notification_destinations`);
 const makeDue = () => app().db.execute(sql`update notification_outbox set next_attempt_at = now()`);
 const staffTexts = () => world.telegram.state.sent(STAFF_CHAT).map((m) => m.text);
@@ -72,8 +60,8 @@ async function writeToSupport(headers: { authorization: string }, message: strin
 describe('staff notifications in Telegram and VK', () => {
   it('a purchase, a top-up and a support message each reach the chat and the conversation once, also across a restart', async () => {
     const events = ['purchase', 'topup', 'support'];
-    await addDestination('telegram', String(STAFF_CHAT), events);
-    await addDestination('vk', VK_PEER, events);
+    await world.addDestination('telegram', String(STAFF_CHAT), events);
+    await world.addDestination('vk', VK_PEER, events);
     const order = await buyWood();
     await topUp(150);
     await writeToSupport(buyer.headers, 'Где мой лут?');
@@ -106,7 +94,7 @@ describe('staff notifications in Telegram and VK', () => {
   });
 
   it('waits out a 429 as long as its retry_after says, and a long one in the outbox', async () => {
-    await addDestination('telegram', String(STAFF_CHAT), ['purchase']);
+    await world.addDestination('telegram', String(STAFF_CHAT), ['purchase']);
     const before = staffTexts().length;
     world.telegram.state.chat(STAFF_CHAT).failures.push({ kind: 'retry_after', seconds: 2 });
     await buyWood();
@@ -122,7 +110,7 @@ describe('staff notifications in Telegram and VK', () => {
       .chat(other, 'supergroup')
       .failures.push({ kind: 'retry_after', seconds: 60 });
     await removeAll();
-    await addDestination('telegram', String(other), ['purchase']);
+    await world.addDestination('telegram', String(other), ['purchase']);
     await buyWood();
     await app().notifications.flush();
     expect(world.telegram.state.sent(other)).toHaveLength(0);
@@ -137,10 +125,10 @@ describe('staff notifications in Telegram and VK', () => {
   });
 
   it("a player's markup, links and @everyone arrive inert in every format", async () => {
-    await addDestination('telegram', String(STAFF_CHAT), ['support']);
-    await addDestination('vk', VK_PEER, ['support']);
+    await world.addDestination('telegram', String(STAFF_CHAT), ['support']);
+    await world.addDestination('vk', VK_PEER, ['support']);
     const hook = world.discord.createWebhookUrl();
-    await addDestination('discord', hook, ['support']);
+    await world.addDestination('discord', hook, ['support']);
     const sneaky = await createAccount(app(), world.shop.config);
     await app().db.execute(
       sql`update users set username = '@everyone [x](https://evil.example)' where id = ${sneaky.id}`,
@@ -176,12 +164,12 @@ describe('staff notifications in Telegram and VK', () => {
   });
 
   it('retries failures that pass, and dead-letters a chat that keeps refusing, shown to the admin', async () => {
-    await addDestination('vk', VK_PEER, ['purchase']);
-    const gone = await addDestination('telegram', '-1009999999999', ['purchase']);
+    await world.addDestination('vk', VK_PEER, ['purchase']);
+    const gone = await world.addDestination('telegram', '-1009999999999', ['purchase']);
     // A member of staff's own chat with the bot, which they blocked: Telegram answers 403.
     world.telegram.state.chat(4242).blocked = true;
-    const blocked = await addDestination('telegram', '4242', ['purchase']);
-    await addDestination('telegram', String(STAFF_CHAT), ['purchase']);
+    const blocked = await world.addDestination('telegram', '4242', ['purchase']);
+    await world.addDestination('telegram', String(STAFF_CHAT), ['purchase']);
     const vkBefore = vkTexts().length;
     const staffBefore = staffTexts().length;
     world.vk.state.errors.push(6, 10);
@@ -230,7 +218,7 @@ describe('staff notifications in Telegram and VK', () => {
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const url = world.discord.createWebhookUrl();
-    const added = await addDestination('discord', url, ['purchase']);
+    const added = await world.addDestination('discord', url, ['purchase']);
     expect(added.target).not.toContain(url.split('/').at(-1)!);
     const hook = world.discord.state.webhooks.get(url.split('/').at(-2)!)!;
     await buyWood();

@@ -22,14 +22,7 @@ const staffTexts = () => world.telegram.state.sent(STAFF_CHAT).map((m) => m.text
 
 describe('a partial refund in the staff chat', () => {
   it('is told once per refunded sum, with the player and both amounts', async () => {
-    const added = await app().inject({
-      method: 'POST',
-      url: '/api/admin/notifications/destinations',
-      headers: world.admin.headers,
-      payload: { channel: 'telegram', target: String(STAFF_CHAT), events: ['chargeback'] },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    await app().notifications.flush();
+    await world.addDestination('telegram', String(STAFF_CHAT), ['chargeback']);
 
     const player = await createAccount(app(), world.shop.config);
     const payment = await app().db.transaction((tx) =>

@@ -20,14 +20,7 @@ const ADMIN_TG = { id: 8001, first_name: 'Админ', username: 'shop_admin' };
 beforeAll(async () => {
   world = await startMessengerShop();
   await linkByDeepLink(app(), world.telegram, world.admin.headers, ADMIN_TG);
-  const added = await app().inject({
-    method: 'POST',
-    url: '/api/admin/notifications/destinations',
-    headers: world.admin.headers,
-    payload: { channel: 'telegram', target: String(STAFF_CHAT), events: ['support'] },
-  });
-  expect(added.statusCode, added.body).toBe(201);
-  await app().notifications.flush();
+  await world.addDestination('telegram', String(STAFF_CHAT), ['support']);
   // The leader's long poll, as it runs in a shop without a public HTTPS address.
   await app().telegram.updates!.start();
 });
