@@ -39,6 +39,9 @@ describe('a player’s own data', () => {
     const button = page.getByRole('button', { name: 'Скачать мои данные' });
     await button.scrollIntoViewIfNeeded();
     await snapshot(page, 'my-data-390');
+    await page.setViewportSize(viewports.desktop);
+    await button.scrollIntoViewIfNeeded();
+    await snapshot(page, 'my-data-1280');
 
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toMatch(/^my-data-\d{17}-\d{4}-\d{2}-\d{2}\.json$/);
