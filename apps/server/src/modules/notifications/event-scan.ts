@@ -143,8 +143,13 @@ export function createEventScan(
         db,
         sql`select id, channel, target, events, created_at from notification_destinations`,
       );
-      const [clock] = await queryRows<{ now: Date | string }>(db, sql`select now() as now`);
-      const now = new Date(clock!.now).toISOString();
+      // The clock as text to the microsecond: a JavaScript date keeps milliseconds, so a row
+      // written in the scan's own millisecond fell after the window's end and waited a scan.
+      const [clock] = await queryRows<{ now: string }>(
+        db,
+        sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as now`,
+      );
+      const now = clock!.now;
       return (await scanStaff(destinations, now)) + (await scanPlayers(now));
     },
   };
