@@ -6,9 +6,11 @@ import { ServerSelect } from '@/components/server-select';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { PriceChangedNotice } from '@/components/price-changed-notice';
 import { WipeWarning } from '@/components/wipe-warning';
 import { availableInCountdown } from '@/lib/durations';
 import { formatRoubles } from '@/lib/format';
+import type { PriceChange } from '@/lib/price-changed';
 import type { PurchaseServer } from '@/lib/purchase-servers';
 import type { PricedCartItem } from '../cart-pricing';
 import { blockedItems, type BlockedItem } from '../cart-rules';
@@ -24,7 +26,7 @@ function blockedText(item: BlockedItem): string {
 export function CartCheckout({
   items,
   total,
-  priceNotice,
+  priceChange,
   missing,
   now,
   wipeWarningMs,
@@ -39,7 +41,7 @@ export function CartCheckout({
   items: readonly PricedCartItem[];
   total: number;
   /** Set after the shop refused a total that rose: what changed, and the ask to confirm again. */
-  priceNotice?: string | null;
+  priceChange?: PriceChange | null;
   /** What the balance lacks for the total; 0 when it covers it. */
   missing: number;
   now: number;
@@ -98,15 +100,7 @@ export function CartCheckout({
         </div>
       </dl>
 
-      {priceNotice && (
-        <p
-          role="alert"
-          className="flex gap-2 rounded-md border border-warning/35 bg-warning/10 px-3 py-2 text-sm text-[#f5d27e]"
-        >
-          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {priceNotice}
-        </p>
-      )}
+      <PriceChangedNotice change={priceChange ?? null} />
       {missing > 0 && (
         <p
           role="status"

@@ -1,5 +1,4 @@
 import type { Product } from '@shop/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -15,11 +14,11 @@ import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-client';
 import { shortfall } from '@/lib/balance';
-import { PRICE_CHANGED_ASK, priceChangeOf, type PriceChange } from '@/lib/price-changed';
 import { wipeWarningIn } from '@/lib/product-offer';
 import { deliversByPlugin, isBuyableServer, type PurchaseServer } from '@/lib/purchase-servers';
 import type { TopUpTerms } from '@/lib/top-up-terms';
 import { useCountdownNow } from '@/lib/use-now';
+import { usePriceConfirmation } from '@/lib/use-price-confirmation';
 import { useCart } from '../api/get-cart';
 import { usePurchaseCart } from '../api/purchase-cart';
 import { cartMoments, priceCart } from '../cart-pricing';
@@ -50,14 +49,19 @@ export function CartPage({
 }) {
   const cart = useCart();
   const purchase = usePurchaseCart();
-  const queryClient = useQueryClient();
-  // The shop refused a total that rose since the page showed it: the new one is shown and asked
-  // for while the server, the cart's lines and the kind of purchase stay as they were.
-  const [repriced, setRepriced] = useState<(PriceChange & { key: string }) | null>(null);
   const [serverId, setServerId] = useState<number | null>(null);
   const gift = useGiftDraft();
   const buyable = servers.filter(isBuyableServer);
   const server = buyable.find((candidate) => candidate.id === serverId);
+  // After a refused total the new one is asked for while the server, the cart's lines and the
+  // kind of purchase stay as they were.
+  const confirmation = usePriceConfirmation(
+    [
+      server?.id,
+      gift.draft.open,
+      ...(cart.data?.items ?? []).map((item) => `${item.id}x${item.quantity}`),
+    ].join(':'),
+  );
   const now = useCountdownNow(
     ...cartMoments(cart.data?.items ?? [], catalogue, server ? server.id : null),
     server?.nextWipeAt,
@@ -87,12 +91,7 @@ export function CartPage({
 
   const priced = priceCart(cart.data.items, catalogue, server ? server.id : null, now);
   const { items } = priced;
-  const choice = [
-    server?.id,
-    gift.draft.open,
-    ...cart.data.items.map((item) => `${item.id}x${item.quantity}`),
-  ].join(':');
-  const change = repriced?.key === choice ? repriced : null;
+  const { change } = confirmation;
   const total = change?.total ?? priced.total;
   const wipeWarningMs = items.some((item) => item.vanishesAtWipe)
     ? wipeWarningIn(server?.nextWipeAt ?? null, wipeWarnHours, now)
@@ -126,13 +125,7 @@ export function CartPage({
       setServerId(null);
       gift.reset();
     } catch (error) {
-      const changed = priceChangeOf(error);
-      if (changed) {
-        setRepriced({ ...changed, key: choice });
-        void queryClient.invalidateQueries({ queryKey: ['products'] });
-        toast.warning(changed.message, { description: PRICE_CHANGED_ASK });
-        return;
-      }
+      if (confirmation.refused(error)) return;
       toast.error('Не удалось завершить покупку', {
         description: errorText(error, 'Попробуйте позже'),
       });
@@ -149,7 +142,7 @@ export function CartPage({
           <CartCheckout
             items={items}
             total={total}
-            priceNotice={change && `${change.message}. ${PRICE_CHANGED_ASK}`}
+            priceChange={change}
             missing={shortfall(balance, total)}
             now={now}
             wipeWarningMs={wipeWarningMs}

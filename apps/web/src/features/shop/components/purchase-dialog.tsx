@@ -1,6 +1,5 @@
 import type { Product } from '@shop/shared';
-import { LoaderCircle, ShoppingCart, TriangleAlert } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { giftFields, giftIncomplete, useGiftDraft } from '@/components/gift/gift-draft';
@@ -19,14 +18,14 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { OfferPrice } from '@/components/offer-price';
-import { ImageWithFallback } from '@/components/ui/image-with-fallback';
+import { PriceChangedNotice } from '@/components/price-changed-notice';
 import { Label } from '@/components/ui/label';
 import { errorText } from '@/lib/api-client';
 import { shortfall } from '@/lib/balance';
 import { formatRoubles } from '@/lib/format';
-import { PRICE_CHANGED_ASK, priceChangeOf, type PriceChange } from '@/lib/price-changed';
 import { purchaseCost } from '@/lib/purchase-cost';
 import type { PurchaseServer } from '@/lib/purchase-servers';
+import { usePriceConfirmation } from '@/lib/use-price-confirmation';
 import type { VipTierNames } from '@/lib/vip-tiers';
 import { useProducts } from '../api/get-products';
 import { usePurchaseProduct } from '../api/purchase-product';
@@ -35,6 +34,7 @@ import { useServerOffer } from '../use-offer';
 import { KITS_PER_PURCHASE } from '../kit-contents';
 import { useStackQuantity } from '../use-stack-quantity';
 import { KitDialogContents } from './kit-contents';
+import { PurchaseBalanceLine, PurchaseProductSummary } from './purchase-dialog-summary';
 import { PurchaseServerNotes } from './purchase-server-notes';
 import { QuantityStepper } from './quantity-stepper';
 import { VipPlanNote } from './vip-plan-note';
@@ -79,7 +79,6 @@ export function PurchaseDialog({
     catalogue.data?.find((candidate) => candidate.id === target.product.id) ?? target.product;
   const stackSize = product.quantity;
   const purchase = usePurchaseProduct();
-  const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [serverId, setServerId] = useState<number | null>(target.serverId);
   const kit = product.kitItems ?? null;
@@ -90,11 +89,9 @@ export function PurchaseDialog({
   const options = serversForProduct(product, servers);
   const server = options.find((candidate) => candidate.id === serverId);
   const { offer, blockedMs, now } = useServerOffer(product, server);
-  // The shop refused a total that rose since the dialog showed it: the new one is shown and asked
-  // for, as long as the player keeps the same server, quantity and kind of purchase.
-  const [repriced, setRepriced] = useState<(PriceChange & { key: string }) | null>(null);
-  const choice = `${server?.id}:${quantity.quantity}:${giving}`;
-  const change = repriced?.key === choice ? repriced : null;
+  // After a refused total the new one is asked for while server, quantity and gift stay.
+  const confirmation = usePriceConfirmation(`${server?.id}:${quantity.quantity}:${giving}`);
+  const { change } = confirmation;
   const cost = change?.total ?? purchaseCost(offer.price, quantity.quantity, stackSize);
   const missing = shortfall(balance, cost);
   const hint = deliveryHint(product, server, quantity.quantity, stackSize);
@@ -123,14 +120,8 @@ export function PurchaseDialog({
       });
       toast.success(reply.gift ? GIFT_DONE : PURCHASE_DONE, { description: reply.message });
     } catch (error) {
-      const changed = priceChangeOf(error);
-      if (changed) {
-        // The dialog stays open with the new total; the catalogue behind it is read again.
-        setRepriced({ ...changed, key: choice });
-        void queryClient.invalidateQueries({ queryKey: ['products'] });
-        toast.warning(changed.message, { description: PRICE_CHANGED_ASK });
-        return;
-      }
+      // A price change keeps the dialog open with the new total.
+      if (confirmation.refused(error)) return;
       toast.error(`Не удалось выполнить покупку: ${errorText(error, 'попробуйте позже')}`);
     }
     onClose();
@@ -164,22 +155,10 @@ export function PurchaseDialog({
           </DialogDescription>
         </DialogHeader>
         <DialogBody className="flex flex-col gap-5">
-          <div className="flex items-center gap-4 rounded-lg border border-white/8 bg-white/4 p-3">
-            <ImageWithFallback
-              category={product.category}
-              src={product.image ?? undefined}
-              alt=""
-              className="size-16 shrink-0 object-contain drop-shadow-[0_6px_12px_rgb(0_0_0/0.6)]"
-            />
-            {/* flex-1: the picture keeps to the left, its auto margins find no room to centre it. */}
-            <p
-              id="purchase-summary"
-              aria-live="polite"
-              className="min-w-0 flex-1 text-sm font-semibold text-white tabular-nums"
-            >
-              {purchaseSummaryFor(product, quantity.quantity, stackSize)}
-            </p>
-          </div>
+          <PurchaseProductSummary
+            product={product}
+            summary={purchaseSummaryFor(product, quantity.quantity, stackSize)}
+          />
 
           {kit && <KitDialogContents items={kit} kits={quantity.quantity / stackSize} />}
 
@@ -242,27 +221,9 @@ export function PurchaseDialog({
             />
           )}
 
-          {change && (
-            <p
-              role="alert"
-              className="flex gap-2 rounded-lg border border-warning/30 bg-warning/10 p-3 text-sm text-foreground/90"
-            >
-              <TriangleAlert className="size-4 shrink-0 text-warning" aria-hidden="true" />
-              <span>
-                {change.message}. {PRICE_CHANGED_ASK}
-              </span>
-            </p>
-          )}
+          <PriceChangedNotice change={change} />
 
-          <p className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-            <span>Ваш баланс: {formatRoubles(balance)}</span>
-            {missing > 0 && (
-              <span className="flex items-center gap-1.5 font-medium text-[#ff9b91]">
-                <TriangleAlert className="size-4" aria-hidden="true" />
-                Не хватает {formatRoubles(missing)}
-              </span>
-            )}
-          </p>
+          <PurchaseBalanceLine balance={balance} missing={missing} />
         </DialogBody>
         <DialogFooter>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
