@@ -66,6 +66,27 @@ export function createDeliveryHolds(db: Db) {
     },
 
     /**
+     * Cancels the grant jobs of an order's VIP lines whose terms a reversal revoked, where no
+     * command of them ran yet: the term they would start is over, so a grant given later (after a
+     * release, or when the player comes back) would leave a group that nothing expires. A grant
+     * being sent is left to finish: the revocation queued after it takes the group back.
+     */
+    async cancelRevokedGrants(orderId: string, lines: readonly number[]): Promise<number> {
+      if (lines.length === 0) return 0;
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`
+        update delivery_jobs j set status = 'cancelled', lease_until = null
+        where j.order_id = ${orderId} and j.payload->'vip' is not null
+          and jsonb_typeof(j.payload->'vip') = 'object'
+          and j.order_item_id in (select jsonb_array_elements_text(${JSON.stringify(lines)}::jsonb)::int)
+          and j.status in ('pending', 'failed') and j.progress = 0 and j.given_amount = 0
+        returning j.id`,
+      );
+      return rows.length;
+    },
+
+    /**
      * The admin lets the order's held jobs go: due at once, and handed out even while the buyer's
      * balance stays negative. Returns how many jobs were released.
      */

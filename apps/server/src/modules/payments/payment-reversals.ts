@@ -103,15 +103,19 @@ export async function reversePayment(
     method: REVERSAL_METHOD[input.source],
     paymentId,
   });
-  // The VIP bought since the money arrived is revoked: it was bought with money that is gone.
+  // The VIP bought since the money arrived is revoked: it was bought with money that is gone. Its
+  // grant that never reached the game never will.
   const paidAt = payment.paid_at ? new Date(payment.paid_at) : new Date(0);
+  const holds = createDeliveryHolds(tx);
   let vipTakenBack = 0;
   for (const orderId of await createOrdersRepository(tx).vipOrdersSince(userId, paidAt)) {
-    vipTakenBack += await revokeOrderVip(tx, orderId);
+    const lines = await revokeOrderVip(tx, orderId);
+    vipTakenBack += lines.length;
+    await holds.cancelRevokedGrants(orderId, lines);
   }
   // Goods bought since then and not yet given wait for the admin: otherwise a player could buy,
   // leave it unclaimed, charge the top-up back and claim it (issue 36).
-  const held = await createDeliveryHolds(tx).holdOrdersSince(userId, paidAt, paymentId);
+  const held = await holds.holdOrdersSince(userId, paidAt, paymentId);
   // A partial refund of this top-up waiting for the admin is dealt with: all of it is taken back.
   await createPartialRefunds(tx).settleByReversal(paymentId);
   await recordAudit(tx, input.actor, {

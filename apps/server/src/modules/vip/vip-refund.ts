@@ -57,9 +57,9 @@ export async function takeBackOrderVip(
 
 /**
  * Revokes whatever VIP an order granted, wherever its terms stand (running: revoked now and the
- * next term starts; waiting: dropped), for a payment taken back. Money is the caller's business.
- * Returns how many terms ended.
+ * next term starts; waiting: dropped), for a payment taken back. Money is the caller's business,
+ * and so are the grant jobs of the lines it returns (the order lines whose terms ended).
  */
-export async function revokeOrderVip(tx: Db, orderId: string): Promise<number> {
-  return (await endOrderTerms(tx, orderId, 'revoked', () => true)).length;
+export function revokeOrderVip(tx: Db, orderId: string): Promise<number[]> {
+  return endOrderTerms(tx, orderId, 'revoked', () => true);
 }
