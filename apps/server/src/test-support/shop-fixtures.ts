@@ -69,6 +69,23 @@ export async function addProduct(
   return reply.json().id as number;
 }
 
+/** A VIP tier for sale: the Gold tier's 30 days for 300 ₽ unless told otherwise. */
+export function addVipProduct(
+  shop: Shop,
+  admin: Headers,
+  fields: Record<string, unknown> = {},
+): Promise<number> {
+  return addProduct(shop, admin, {
+    name: 'VIP Gold',
+    gameItemName: 'vip',
+    category: 'vip',
+    price: 300,
+    vipTier: 'Gold',
+    vipDays: 30,
+    ...fields,
+  });
+}
+
 /** Money on a player's balance, through the ledger like any credit. */
 export async function fund(shop: Shop, userId: number, roubles: number): Promise<void> {
   await shop.app.db.transaction((tx) =>

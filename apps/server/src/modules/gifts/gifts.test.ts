@@ -5,7 +5,7 @@ import { createAccount } from '../../test-support/sign-in';
 import { sql as sqlTag } from 'drizzle-orm';
 import type { ClientToServerEvents, GiftReceivedEvent, ServerToClientEvents } from '@shop/shared';
 import { io, type Socket } from 'socket.io-client';
-import { addProduct } from '../../test-support/shop-fixtures';
+import { addProduct, addVipProduct } from '../../test-support/shop-fixtures';
 import { queryRows } from '../../test-support/sql';
 import type { TestApp } from '../../test-support/test-app';
 import { waitUntil } from '../../test-support/wait-until';
@@ -138,14 +138,7 @@ describe('gift purchase', () => {
   });
 
   it('grants VIP to the recipient (two 30-day gifts make 60 days), never to the buyer', async () => {
-    const gold = await addProduct(shop, world.admin.headers, {
-      name: 'VIP Gold',
-      gameItemName: 'vip',
-      category: 'vip',
-      price: 300,
-      vipTier: 'Gold',
-      vipDays: 30,
-    });
+    const gold = await addVipProduct(shop, world.admin.headers);
     const start = Date.now();
     expect(
       (await purchase(buyer, { productId: gold, giftTo: VIP_FRIEND.steamId })).statusCode,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeFreekassaServer } from '../../integrations/freekassa/fake-freekassa-server';
 import { startFreekassaGameShop } from '../../test-support/freekassa-game-shop';
 import { payThroughPage } from '../../test-support/provider-page';
-import { addProduct, type GameShop } from '../../test-support/shop-fixtures';
+import { addProduct, addVipProduct, type GameShop } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import { queryRows } from '../../test-support/sql';
 import { waitUntil } from '../../test-support/wait-until';
@@ -245,14 +245,7 @@ describe('a negative balance', () => {
 
   it('revokes the VIP bought since the reversed top-up arrived', async () => {
     const who = await player();
-    const gold = await addProduct(shop, admin.headers, {
-      name: 'VIP Gold',
-      gameItemName: 'vip',
-      category: 'vip',
-      price: 300,
-      vipTier: 'Gold',
-      vipDays: 30,
-    });
+    const gold = await addVipProduct(shop, admin.headers);
     const paymentId = await topUp(who, 300);
     const bought = await buy(who, { productId: gold });
     expect(bought.statusCode).toBe(200);

@@ -10,7 +10,7 @@ import {
 import type { Lease } from '../../test-support/plugin-shop';
 import { payThroughPage } from '../../test-support/provider-page';
 import { orderOf } from '../../test-support/purchase-rows';
-import { addProduct, type GameShop } from '../../test-support/shop-fixtures';
+import { addVipProduct, type GameShop } from '../../test-support/shop-fixtures';
 import { createAccount } from '../../test-support/sign-in';
 import { queryRows } from '../../test-support/sql';
 
@@ -65,14 +65,7 @@ async function topUp(headers: { authorization: string }, amount: number) {
 describe('a reversed top-up and the VIP it bought, not yet given', () => {
   it('revokes it, and its grant never reaches the game afterwards', async () => {
     const player = await createAccount(shop(), world.shop.config, 'player', STEAM_ID);
-    const gold = await addProduct(world.shop, admin(), {
-      name: 'VIP Gold',
-      gameItemName: 'vip',
-      category: 'vip',
-      price: 300,
-      vipTier: 'Gold',
-      vipDays: 30,
-    });
+    const gold = await addVipProduct(world.shop, admin());
     const paymentId = await topUp(player.headers, 300);
     const orderId = await orderOf(shop(), player.headers, {
       productId: gold,
