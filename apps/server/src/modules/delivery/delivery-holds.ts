@@ -69,7 +69,8 @@ export function createDeliveryHolds(db: Db) {
      * Cancels the grant jobs of an order's VIP lines whose terms a reversal revoked, where no
      * command of them ran yet: the term they would start is over, so a grant given later (after a
      * release, or when the player comes back) would leave a group that nothing expires. A grant
-     * being sent is left to finish: the revocation queued after it takes the group back.
+     * being sent is left to finish (the revocation queued after it takes the group back); one whose
+     * lease ended with nothing reported is no longer being sent.
      */
     async cancelRevokedGrants(orderId: string, lines: readonly number[]): Promise<number> {
       if (lines.length === 0) return 0;
@@ -80,7 +81,9 @@ export function createDeliveryHolds(db: Db) {
         where j.order_id = ${orderId} and j.payload->'vip' is not null
           and jsonb_typeof(j.payload->'vip') = 'object'
           and j.order_item_id in (select jsonb_array_elements_text(${JSON.stringify(lines)}::jsonb)::int)
-          and j.status in ('pending', 'failed') and j.progress = 0 and j.given_amount = 0
+          and (j.status in ('pending', 'failed')
+            or (j.status = 'sending' and j.lease_until < now() and j.in_flight is null))
+          and j.progress = 0 and j.given_amount = 0
         returning j.id`,
       );
       return rows.length;
@@ -95,7 +98,7 @@ export function createDeliveryHolds(db: Db) {
         db,
         sql`
         update delivery_jobs j set hold = 'released', next_attempt_at = now()
-        where j.order_id = ${orderId} and j.hold = 'held'
+        where j.order_id = ${orderId} and j.hold = 'held' and j.status in ${UNDELIVERED}
         returning j.id`,
       );
       return rows.length;

@@ -12,11 +12,13 @@ import { queryRows } from '../../db/execute';
 import { errorReplies, notFound } from '../../plugins/errors';
 import { actorOf, recordAudit } from '../audit/audit-log';
 import { createDeliveryHolds } from '../delivery/delivery-holds';
+import { revokedVipLines } from '../vip/vip-refund';
 import { refundOrder } from './refund-order';
 
 export const HOLD_MESSAGES = {
   notHeld: 'Этот заказ не удерживается: решение уже принято или выдавать нечего',
   released: 'Заказ отпущен: товары будут выданы игроку',
+  revokedVip: 'VIP из этого заказа отозван отменой пополнения и выдан не будет',
 } as const;
 
 interface OrderFacts {
@@ -162,22 +164,37 @@ const holdsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { orderId } = request.params;
-      await app.db.transaction(async (tx) => {
+      const outcome = await app.db.transaction(async (tx) => {
         const [order] = await queryRows<{ userId: number }>(
           tx,
           sql`select user_id as "userId" from orders where id = ${orderId} for update`,
         );
-        const released = order ? await createDeliveryHolds(tx).release(orderId) : 0;
-        if (!order || released === 0) throw notFound(HOLD_MESSAGES.notHeld);
+        if (!order) throw notFound(HOLD_MESSAGES.notHeld);
+        const holds = createDeliveryHolds(tx);
+        // A VIP the reversal revoked is not given by a release: its grant, back from a delivery
+        // that was under way when the top-up was reversed, is cancelled instead.
+        const revokedVip = await holds.cancelRevokedGrants(
+          orderId,
+          await revokedVipLines(tx, orderId),
+        );
+        const released = await holds.release(orderId);
+        if (released + revokedVip === 0) throw notFound(HOLD_MESSAGES.notHeld);
         await recordAudit(tx, actorOf(request), {
           action: 'order.hold_release',
           targetType: 'user',
           targetId: order.userId,
-          after: { orderId, deliveries: released },
+          after: { orderId, deliveries: released, revokedVipCancelled: revokedVip },
         });
+        return { released, revokedVip };
       });
       void app.delivery.worker.kick();
-      return { success: true as const, message: HOLD_MESSAGES.released, balance: null };
+      const message = [
+        outcome.released > 0 ? HOLD_MESSAGES.released : null,
+        outcome.revokedVip > 0 ? HOLD_MESSAGES.revokedVip : null,
+      ]
+        .filter(Boolean)
+        .join('. ');
+      return { success: true as const, message, balance: null };
     },
   );
 };

@@ -81,6 +81,15 @@ export function createVipPeriodsRepository(db: Db) {
     },
 
     /** Who holds live terms bought by these order lines, or in this order. */
+    /** The order's lines whose VIP a reversed payment revoked: their grants must never run. */
+    async revokedLinesOf(orderId: string): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ line: vipPeriods.orderItemId })
+        .from(vipPeriods)
+        .where(and(eq(vipPeriods.orderId, orderId), eq(vipPeriods.endReason, 'revoked')));
+      return rows.flatMap((row) => (row.line === null ? [] : [row.line]));
+    },
+
     async holdersOf(filter: { orderId?: string; orderItemIds?: number[] }): Promise<number[]> {
       const where = filter.orderId
         ? eq(vipPeriods.orderId, filter.orderId)

@@ -63,3 +63,8 @@ export async function takeBackOrderVip(
 export function revokeOrderVip(tx: Db, orderId: string): Promise<number[]> {
   return endOrderTerms(tx, orderId, 'revoked', () => true);
 }
+
+/** The order's lines whose VIP revokeOrderVip ended: their grants must never run. */
+export function revokedVipLines(db: Db, orderId: string): Promise<number[]> {
+  return createVipPeriodsRepository(db).revokedLinesOf(orderId);
+}
