@@ -79,8 +79,9 @@ export function createTelegramUpdates(
       stopping = new AbortController();
       const signal = stopping.signal;
       loop = (async () => {
-        // 1 s, 2 s, 4 s … 30 s: the demo's stand-in answers once this very process listens.
-        for (let wait = 1_000; !signal.aborted; wait = Math.min(wait * 2, 30_000)) {
+        // 1 s, 2 s, 4 s … 30 s: the demo's stand-in answers once this very process listens, so a
+        // first failure is not worth a warning (every demo start would print one); a second is.
+        for (let wait = 1_000, tries = 1; !signal.aborted; wait = Math.min(wait * 2, 30_000)) {
           try {
             if (config.webhookSecret) {
               await api.setWebhook(config.webhookUrl, {
@@ -92,9 +93,12 @@ export function createTelegramUpdates(
             }
             // A webhook left from before would make every poll answer 409.
             await api.deleteWebhook();
+            log.info('telegram updates come by polling');
             return poll(signal);
           } catch (error) {
-            log.warn({ reason: telegramFailure(error).message }, 'telegram webhook setup failed');
+            const reason = telegramFailure(error).message;
+            if (tries++ > 1) log.warn({ reason }, 'telegram webhook setup failed');
+            else log.debug({ reason }, 'telegram webhook setup failed, trying again');
             await pause(wait, signal);
           }
         }
