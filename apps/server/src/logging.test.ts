@@ -4,7 +4,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@shop/shared';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { loggerOptions, redactUrl } from './logging';
+import { isSlowRequest, loggerOptions, redactUrl, SLOW_REQUEST_MS } from './logging';
 import { signInThroughSteam, startFakeSteam, type FakeSteam } from './test-support/fake-steam';
 import { createPluginSigner } from './test-support/plugin-signer';
 import { createTestApp, type TestApp } from './test-support/test-app';
@@ -136,5 +136,27 @@ describe('redactUrl', () => {
       '/api/telegram/link/widget?state=%5Bredacted%5D&id=7&hash=%5Bredacted%5D',
     );
     expect(redactUrl('/api/servers')).toBe('/api/servers');
+  });
+
+  it("hides a Bot API path's token, with or without a query", () => {
+    expect(redactUrl('/api/demo/telegram/bot1000000001:secret-token/getUpdates')).toBe(
+      '/api/demo/telegram/bot[redacted]/getUpdates',
+    );
+    expect(redactUrl('/api/demo/telegram/bot1:t/sendMessage?chat_id=5')).toBe(
+      '/api/demo/telegram/bot[redacted]/sendMessage?chat_id=5',
+    );
+    expect(redactUrl('/api/demo/telegram/bot1:t')).toBe('/api/demo/telegram/bot[redacted]');
+    expect(redactUrl('/api/bots/list')).toBe('/api/bots/list');
+  });
+});
+
+describe('a slow request', () => {
+  it('is warned of unless it waits on purpose: the plugin, Socket.IO and the demo Telegram', () => {
+    expect(isSlowRequest('/api/orders', SLOW_REQUEST_MS)).toBe(true);
+    expect(isSlowRequest('/api/orders', SLOW_REQUEST_MS - 1)).toBe(false);
+    expect(isSlowRequest('/api/plugin/v2/wait?steamId=1', 25_000)).toBe(false);
+    expect(isSlowRequest('/socket.io/?EIO=4&transport=polling', 25_000)).toBe(false);
+    expect(isSlowRequest('/api/demo/telegram/bot1:t/getUpdates', 25_000)).toBe(false);
+    expect(isSlowRequest('/api/demo/telegram/bot1:t/sendMessage', 25_000)).toBe(true);
   });
 });

@@ -9,15 +9,25 @@ const SECRET_FIELD =
   /token|code|key|sign|secret|password|assoc_handle|sig$|state$|return_to|^hash$/i;
 const CENSOR = '[redacted]';
 
-/** A request line with every secret-looking query value replaced, so logs can be shared safely. */
+/** A Bot API address carries the bot's token in its path (https://core.telegram.org/bots/api#making-requests). */
+const BOT_TOKEN_IN_PATH = /\/bot\d+:[^/?]+/g;
+
+/**
+ * A request line with every secret-looking query value and a Bot API path's token replaced, so
+ * logs can be shared safely.
+ */
 export function redactUrl(url: string): string {
   const query = url.indexOf('?');
-  if (query === -1) return url;
+  const path = (query === -1 ? url : url.slice(0, query)).replace(
+    BOT_TOKEN_IN_PATH,
+    `/bot${CENSOR}`,
+  );
+  if (query === -1) return path;
   const params = new URLSearchParams(url.slice(query + 1));
   for (const name of new Set(params.keys())) {
     if (SECRET_FIELD.test(name)) params.set(name, CENSOR);
   }
-  return `${url.slice(0, query)}?${params.toString()}`;
+  return `${path}?${params.toString()}`;
 }
 
 /** The secret fields of bodies, headers and errors, at any of the first three levels. */
@@ -96,8 +106,19 @@ export function loggerOptions(
 /** A request slower than this is logged at warn (long polls excepted: they wait on purpose). */
 export const SLOW_REQUEST_MS = 2_000;
 
-/** Requests that hold the connection open by design: the plugin's job wait and Socket.IO polling. */
-const LONG_POLLS = [/^\/socket\.io\//, /^\/api\/plugin\/.*\/wait(\?|$)/];
+/**
+ * Requests that hold the connection open by design: the plugin's job wait, Socket.IO polling, and
+ * the demo's built-in Telegram answering getUpdates' 25-second long poll.
+ */
+const LONG_POLLS = [
+  /^\/socket\.io\//,
+  /^\/api\/plugin\/.*\/wait(\?|$)/,
+  /^\/api\/demo\/telegram\/bot[^/]+\/getUpdates(\?|$)/,
+];
+
+/** Whether a request this slow is worth a warning: not when it waits on purpose. */
+export const isSlowRequest = (url: string, ms: number) =>
+  ms >= SLOW_REQUEST_MS && !LONG_POLLS.some((pattern) => pattern.test(url));
 
 /**
  * One line per request, at debug: a day of long polls, health checks and page loads is not what an
@@ -112,7 +133,7 @@ export function logRequests(app: FastifyInstance): void {
     // The address in the message too: the pretty format leaves `req` out of its lines.
     const what = `${request.method} ${redactUrl(url)} ${reply.statusCode} ${ms} ms`;
     if (reply.statusCode >= 500) return request.log.error(line, `request failed: ${what}`);
-    if (ms >= SLOW_REQUEST_MS && !LONG_POLLS.some((pattern) => pattern.test(url))) {
+    if (isSlowRequest(url, ms)) {
       return request.log.warn(line, `slow request: ${what}`);
     }
     request.log.debug(line, what);
