@@ -2,9 +2,9 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress';
-import { preloadAppStart } from './build/preload-app-start';
-import { prerenderPages } from './build/prerender-pages';
+import { precompress } from './build/precompress.ts';
+import { preloadAppStart } from './build/preload-app-start.ts';
+import { prerenderPages } from './build/prerender-pages.ts';
 
 // The API and the realtime channel live on the shop's Node process; in `vite dev` we forward to it
 // so the browser sees one origin, exactly as in production where the server serves this build.

@@ -5,10 +5,10 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 // A relative path: the build configuration is loaded by Node, which cannot import the package's
 // TypeScript entry, while a relative file is bundled with the configuration.
-import { DEFERRED_START_SCRIPT } from '../../../packages/shared/src/deferred-start';
-import { toPublicSite } from '../../../packages/shared/src/site/public-site';
-import { DEFAULT_SITE_CONTENT } from '../../../packages/shared/src/site/site-content';
-import type { PublicSite } from '../../../packages/shared/src/site/site-public-schema';
+import { DEFERRED_START_SCRIPT } from '../../../packages/shared/src/deferred-start.ts';
+import { toPublicSite } from '../../../packages/shared/src/site/public-site.ts';
+import { DEFAULT_SITE_CONTENT } from '../../../packages/shared/src/site/site-content.ts';
+import type { PublicSite } from '../../../packages/shared/src/site/site-public-schema.ts';
 
 /** Where the server looks for a page's prerendered HTML: `prerendered/<name>.html`. */
 export const PRERENDERED_DIR = 'prerendered';
@@ -126,6 +126,10 @@ export function prerenderPages(): Plugin {
           ssr: 'src/prerender.tsx',
           outDir: ssrOut,
           emptyOutDir: true,
+          // Run once here and thrown away: nothing to minify. (Its CSS, Tailwind's source, is not
+          // read by this build's plugins, so minifying it only printed warnings.)
+          minify: false,
+          cssMinify: false,
           rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
         },
       });

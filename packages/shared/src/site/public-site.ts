@@ -1,13 +1,13 @@
-import { fillTemplate, siteTemplateValues } from './fill-template';
-import { textOn } from './site-colors';
+import { fillTemplate, siteTemplateValues } from './fill-template.ts';
+import { textOn } from './site-colors.ts';
 import {
   legalTitles,
   type ImageSlot,
   type SiteCard,
   type SiteContent,
   type SiteImageIds,
-} from './site-content';
-import type { PublicSite } from './site-public-schema';
+} from './site-content.ts';
+import type { PublicSite } from './site-public-schema.ts';
 
 /** The settings a public view is made from: the version, the content in force, the pictures. */
 export interface SiteForPublic {
