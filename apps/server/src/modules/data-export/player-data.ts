@@ -132,7 +132,7 @@ export async function collectPlayerData(db: Db, userId: number): Promise<PlayerD
       createdAt: time(row.created_at),
       kind: text(row.kind),
       amount: money(row.amount_kopecks),
-      description: text(row.description ?? ''),
+      description: text(row.description),
       method: (row.method as string | null) ?? null,
       status: text(row.status),
       orderId: (row.order_id as string | null) ?? null,

@@ -1,4 +1,4 @@
-import { promocodeInputSchema } from '@shop/shared';
+import { promocodeInputSchema, roublesToKopecks } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { createPartialRefunds } from '../payments/partial-refunds';
 import type { AuditActor } from '../audit/audit-log';
@@ -64,8 +64,8 @@ export function createHistoryWriter(app: FastifyInstance, staff: UserRow) {
         paymentId: payment.id,
         userId: user.id,
         provider: payment.provider,
-        amountKopecks: amount * 100,
-        refundedKopecks: refunded * 100,
+        amountKopecks: roublesToKopecks(amount),
+        refundedKopecks: roublesToKopecks(refunded),
         at,
       }),
 

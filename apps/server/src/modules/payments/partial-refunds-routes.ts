@@ -1,6 +1,7 @@
 import { kopecksToRoubles, okReplySchema, partialRefundsReplySchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isPaymentId } from '../../integrations/payments/payment-provider';
 import { errorReplies, notFound } from '../../plugins/errors';
 import { actorOf } from '../audit/audit-log';
 import { createPartialRefunds, PARTIAL_REFUND_MESSAGES } from './partial-refunds';
@@ -52,7 +53,7 @@ export const partialRefundsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!z.uuid().safeParse(request.params.paymentId).success) {
+      if (!isPaymentId(request.params.paymentId)) {
         throw notFound(PARTIAL_REFUND_MESSAGES.notFound);
       }
       await app.db.transaction((tx) =>

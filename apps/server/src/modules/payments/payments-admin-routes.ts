@@ -9,6 +9,7 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isPaymentId } from '../../integrations/payments/payment-provider';
 import { notFound } from '../../plugins/errors';
 import { assertMayActOnUser } from '../../plugins/permissions';
 import { actorOf } from '../audit/audit-log';
@@ -16,9 +17,6 @@ import { REVERSAL_MESSAGES, reversalMessage } from './payment-reversals';
 import { partialRefundsAdminRoutes } from './partial-refunds-routes';
 import { paymentMethodsAdminRoutes } from './payment-methods-routes';
 import { createPaymentsRepository } from './payments-repository';
-
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** The admin's top-ups: the list with each one's reversal, and «Отменить пополнение». */
 const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -95,7 +93,7 @@ const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!isUuid(request.params.id)) throw notFound(REVERSAL_MESSAGES.notFound);
+      if (!isPaymentId(request.params.id)) throw notFound(REVERSAL_MESSAGES.notFound);
       // Nobody below an owner reverses an owner's top-up (docs/decisions/0036-staff-roles.md).
       const payment = await repo.findById(request.params.id);
       if (payment) await assertMayActOnUser(app.db, request.user!, payment.userId);
