@@ -16,5 +16,7 @@ export const queryKeys = {
   paymentMethods: ['user', 'payment-methods'] as const,
   servers: ['servers'] as const,
   products: (filters: Record<string, string> = {}) => ['products', filters] as const,
+  /** Every catalogue query, whatever its filters: what a price or product change invalidates. */
+  productsAll: ['products'] as const,
   site: ['site'] as const,
 };

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from './toast';
 import { PRICE_CHANGED_ASK, priceChangeOf, type PriceChange } from './price-changed';
+import { queryKeys } from './query-keys';
 
 /**
  * The total a purchase screen asks the player to confirm after the shop refused one that rose
@@ -23,7 +24,7 @@ export function usePriceConfirmation(choice: string) {
       const changed = priceChangeOf(error);
       if (!changed) return false;
       setRepriced({ ...changed, key: choice });
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.productsAll });
       toast.warning(changed.message, { description: PRICE_CHANGED_ASK });
       return true;
     },
