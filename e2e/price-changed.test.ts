@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { snapshot, viewports } from './support/browser';
 import { chooseDeliveryServer, sessionToken, signIn, topUpAndPay } from './support/journeys';
+import { callShop, tokenOf } from './support/shop-api';
 import { useShopAndBrowser } from './support/journey-setup';
 
 const journey = useShopAndBrowser();
@@ -14,50 +15,33 @@ const shows = (check: () => Promise<boolean>) => expect.poll(check, { timeout: 1
 
 /** The admin's API, as the panel calls it: a 50 % sale on one product, and its early end. */
 async function adminApi(token: string) {
-  const call = (path: string, init: RequestInit = {}) =>
-    fetch(`${journey.shop.url}${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-      },
-    });
-  const products = (await (await call('/api/products')).json()) as Array<{
-    id: number;
-    name: string;
-  }>;
+  const call = <T>(path: string, method?: string, body?: unknown) =>
+    callShop<T>(journey.shop.url, token, path, method, body);
+  const products = await call<Array<{ id: number; name: string }>>('/api/products');
   const productId = products.find((product) => product.name === PRODUCT)!.id;
   return {
     productId,
     async startSale(): Promise<number> {
-      const reply = await call('/api/admin/sales', {
-        method: 'POST',
-        body: JSON.stringify({
-          name: 'Полцены на патроны',
-          percent: 50,
-          target: { productIds: [productId] },
-          startsAt: new Date(Date.now() - 60_000).toISOString(),
-          endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-        }),
+      const sale = await call<{ id: number }>('/api/admin/sales', 'POST', {
+        name: 'Полцены на патроны',
+        percent: 50,
+        target: { productIds: [productId] },
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
       });
-      if (reply.status !== 201) throw new Error(await reply.text());
-      return ((await reply.json()) as { id: number }).id;
+      return sale.id;
     },
-    async endSale(id: number) {
-      const reply = await call(`/api/admin/sales/${id}`, { method: 'DELETE' });
-      if (reply.status !== 200) throw new Error(await reply.text());
-    },
+    endSale: (id: number) => call(`/api/admin/sales/${id}`, 'DELETE'),
+    /** Another owner's name and colours: the notice must read under any of them. */
+    rebrand: () =>
+      call('/api/admin/site', 'PUT', {
+        name: 'Тайга',
+        colors: { primary: '#2a9d8f', overlayPercent: 55 },
+      }),
   };
 }
 
-async function adminToken(): Promise<string> {
-  const context = await journey.browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, journey.shop.url, 'Админ Демо');
-  const token = (await sessionToken(page))!;
-  await context.close();
-  return token;
-}
+const adminToken = () => tokenOf(journey.browser, journey.shop.url, 'Админ Демо');
 
 async function player(viewport: { width: number; height: number }): Promise<Page> {
   const context = await journey.browser.newContext({ viewport, locale: 'ru-RU' });
@@ -88,6 +72,9 @@ describe('the price the player saw is the price charged', () => {
     await shows(async () => (await dialog.getByText(/−50\s%/).count()) === 0);
     expect(await page.getByLabel('Баланс: 550 ₽').isVisible()).toBe(true);
     await snapshot(page, 'price-changed-dialog-1280');
+    await page.setViewportSize(viewports.phone);
+    await dialog.getByRole('alert').scrollIntoViewIfNeeded();
+    await snapshot(page, 'price-changed-dialog-390');
 
     await dialog.getByRole('button', { name: 'Купить за 39 ₽' }).click();
     await shows(() => page.getByText('Покупка успешна!').first().isVisible());
@@ -95,20 +82,15 @@ describe('the price the player saw is the price charged', () => {
     await page.context().close();
   });
 
-  it('the cart shows the new total and asks again, on a phone', async () => {
-    const token = await adminToken();
-    const admin = await adminApi(token);
+  it('the cart shows the new total and asks again, on a phone, under another owner', async () => {
+    const admin = await adminApi(await adminToken());
+    await admin.rebrand();
     const sale = await admin.startSale();
     const page = await player(viewports.phone);
-    const put = await fetch(`${journey.shop.url}/api/cart`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${await sessionToken(page)}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ productId: admin.productId, quantity: 128 }),
+    await callShop(journey.shop.url, (await sessionToken(page))!, '/api/cart', 'POST', {
+      productId: admin.productId,
+      quantity: 128,
     });
-    expect(put.status).toBe(200);
 
     await page.goto(`${journey.shop.url}/cart`);
     await chooseDeliveryServer(page.locator('main'), SERVER);
@@ -119,7 +101,11 @@ describe('the price the player saw is the price charged', () => {
     await shows(() => page.getByRole('alert').getByText(CHANGED).isVisible());
     await shows(() => buy('39 ₽').isVisible());
     await buy('39 ₽').scrollIntoViewIfNeeded();
+    expect(await page.title()).toBe('Тайга');
     await snapshot(page, 'price-changed-cart-390');
+    await page.setViewportSize(viewports.desktop);
+    await page.getByRole('alert').getByText(CHANGED).scrollIntoViewIfNeeded();
+    await snapshot(page, 'price-changed-cart-1280');
     await buy('39 ₽').click();
     await shows(() => page.getByText('Покупка успешна!').first().isVisible());
     await page.context().close();
